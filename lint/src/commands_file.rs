@@ -78,6 +78,12 @@ pub fn lint_commands_with(
     // The watched keys, until EXEC, DISCARD or UNWATCH: at EXEC each must be on the
     // transaction's node (`watch-other-slot`).
     let mut watched: Vec<Queued> = Vec::new();
+    // The watched keys written since their WATCH, on this connection, by a command outside
+    // the transaction: the line, and whether the write changes the key whatever it holds
+    // (`watch-written`).
+    let mut written: Vec<(Queued, Position, bool)> = Vec::new();
+    // Where the open transaction's MULTI is.
+    let mut multi_at = None;
     // whether a line before selected a database other than 0 (`MOVE key 0` may then move)
     let mut selected = false;
     for (n, line) in source.lines().enumerate() {
@@ -126,6 +132,7 @@ pub fn lint_commands_with(
             }
             "multi" => {
                 multi = Some(Vec::new());
+                multi_at = Some(at);
                 continue;
             }
             "watch" if multi.is_some() => {
@@ -151,14 +158,21 @@ pub fn lint_commands_with(
             "discard" => {
                 multi = None;
                 watched.clear();
+                written.clear();
                 continue;
             }
             "unwatch" => {
                 watched.clear();
+                written.clear();
                 continue;
             }
             "exec" => {
                 let watches = std::mem::take(&mut watched);
+                findings.extend(std::mem::take(&mut written).into_iter().map(
+                    |((k, _, watch_at), write_at, certain)| {
+                        watch_written(&k, watch_at, write_at, certain, at, targets)
+                    },
+                ));
                 if let Some(queued) = multi.take() {
                     if let Some(&(_, s, _)) = queued.first() {
                         findings.extend(watch_findings(&watches, s, at, targets, &queued));
@@ -324,7 +338,31 @@ pub fn lint_commands_with(
             queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
         } else if name == "watch" {
             watched.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
+        } else if command.write {
+            let certain = overwrites(&name, &words);
+            for w in &watched {
+                if keys.iter().any(|&(k, _)| k == w.0.as_slice())
+                    && !written.iter().any(|(x, _, _)| x.0 == w.0)
+                {
+                    written.push((w.clone(), at, certain));
+                }
+            }
         }
+    }
+    // a transaction the file leaves open: the server drops it when the connection closes
+    if let (Some(_), Some(at)) = (&multi, multi_at) {
+        findings.push(Finding {
+            at,
+            rule: Rule::TransactionOrder,
+            kind: None,
+            message: "MULTI without EXEC: the file ends with the transaction open, and the \
+                      server discards its queued commands when the connection closes (none \
+                      of them runs)"
+                .to_owned(),
+            fix: "end the transaction with EXEC (or DISCARD, to drop it on purpose)".to_owned(),
+            condition: None,
+            targets: every(Outcome::Fails),
+        });
     }
     findings.retain(|f| !f.targets.is_empty());
     Ok(Report {
@@ -663,6 +701,70 @@ fn watch_findings(
             }
         })
         .collect()
+}
+
+/// Whether the write `words` (of the command `name`) changes its keys whatever they hold,
+/// which is what ends a WATCH: `SET` without a condition (`NX`, `XX`, `IFEQ`), `SETEX`,
+/// `PSETEX`, `MSET` overwrite any value (measured on Redis 7.0, Valkey 8.0 and 9.1, `SET`
+/// of the value the key holds too). Another write may change nothing (`DEL` of a missing
+/// key, `HSET` refused on a string, measured: the watch holds).
+fn overwrites(name: &str, words: &[Vec<u8>]) -> bool {
+    match name {
+        "setex" | "psetex" | "mset" => true,
+        "set" => !words.iter().skip(3).any(|w| {
+            [&b"nx"[..], b"xx", b"ifeq"]
+                .iter()
+                .any(|c| w.eq_ignore_ascii_case(c))
+        }),
+        _ => false,
+    }
+}
+
+/// The `watch-written` finding at EXEC (`at`): the watched key `key` (WATCH on line
+/// `watch_at`) written on line `write_at` by this connection before the transaction. The
+/// servers abort a transaction whose watched key changed after WATCH, by any client, this
+/// one too: EXEC answers nil and runs nothing (measured on Redis 7.0, Valkey 8.0 and 9.1).
+/// `fails` where the write changes the key whatever it holds (`certain`: [`overwrites`]),
+/// else `depends`.
+fn watch_written(
+    key: &[u8],
+    watch_at: Position,
+    write_at: Position,
+    certain: bool,
+    at: Position,
+    targets: &[Target],
+) -> Finding {
+    let key = slotgen::text::escape(key);
+    Finding {
+        at,
+        rule: Rule::WatchWritten,
+        kind: None,
+        message: format!(
+            "EXEC: the watched key `{key}` (WATCH on line {}) is written on line {} by this \
+             connection before the transaction{}: the server aborts a transaction whose \
+             watched key changed, and EXEC answers nil (none of its commands runs)",
+            watch_at.line,
+            write_at.line,
+            if certain {
+                ""
+            } else {
+                ", which changes it unless the write finds nothing to change or is refused"
+            }
+        ),
+        fix: format!(
+            "WATCH `{key}` after the write (or write it inside the transaction, after MULTI)"
+        ),
+        condition: (!certain).then(|| {
+            Condition::Values(format!(
+                "the write on line {} changes nothing (`DEL` of a missing key) or is refused",
+                write_at.line
+            ))
+        }),
+        targets: targets
+            .iter()
+            .map(|&t| (t, if certain { Outcome::Fails } else { Outcome::Depends }))
+            .collect(),
+    }
 }
 
 /// A key queued in a transaction: its bytes, its slot, and where its command is.

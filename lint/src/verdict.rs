@@ -159,6 +159,9 @@ pub enum Rule {
     WriteInReadOnly,
     /// At EXEC, a watched key on another slot than the transaction's.
     WatchOtherSlot,
+    /// A watched key written on the same connection before EXEC: EXEC answers nil and the
+    /// transaction never runs.
+    WatchWritten,
     /// An argument (a key or any other) that is no string and no number: `KEYS[i]` or
     /// `ARGV[i]` past what the call gives, `nil`, a boolean, a table.
     NilKey,
@@ -230,6 +233,7 @@ impl Rule {
             Rule::WriteInReadOnly => "write-in-read-only",
             Rule::NilKey => "nil-key",
             Rule::WatchOtherSlot => "watch-other-slot",
+            Rule::WatchWritten => "watch-written",
             Rule::UnseenBody => "unseen-body",
             Rule::TransactionOrder => "transaction-order",
             Rule::UnknownFlag => "unknown-flag",

@@ -216,8 +216,10 @@ fn commands_of(source: &str) -> String {
 
 /// Runs the command file `source`, `$K1` and `$K2` put for `k1` and `k2`, a line a
 /// command on one connection to the owner of `k1` (the corpus's files are words without
-/// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), else the
-/// errors.
+/// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), EXEC does not
+/// answer nil (a watched key changed: the transaction did not run) and no MULTI is left
+/// open at the end (the server drops its queued commands as the connection closes), else
+/// the errors.
 fn run_commands(
     cluster: &ReplicatedCluster,
     source: &str,
@@ -227,6 +229,7 @@ fn run_commands(
     let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
     let mut errors = Vec::new();
     let source = commands_of(source);
+    let mut open = false;
     for line in source.lines().filter(|l| !l.trim().is_empty()) {
         assert!(
             !line.contains(['"', '\'', '\\']),
@@ -244,8 +247,18 @@ fn run_commands(
         for w in &words[1..] {
             cmd.arg(w.as_slice());
         }
-        match cmd.query::<Value>(&mut conn) {
+        let name = line.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        let reply = cmd.query::<Value>(&mut conn);
+        match name.as_str() {
+            "multi" if reply.is_ok() => open = true,
+            "exec" | "discard" => open = false,
+            _ => {}
+        }
+        match reply {
             Err(e) => errors.push(format!("{line}: {e}")),
+            Ok(Value::Nil) if name == "exec" => {
+                errors.push(format!("{line}: nil, the transaction did not run"));
+            }
             Ok(Value::Array(replies)) => errors.extend(
                 replies
                     .iter()
@@ -254,6 +267,9 @@ fn run_commands(
             ),
             Ok(_) => {}
         }
+    }
+    if open {
+        errors.push("MULTI without EXEC: the queued commands were dropped".to_owned());
     }
     if errors.is_empty() {
         Ok(())
