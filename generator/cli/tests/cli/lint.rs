@@ -852,3 +852,43 @@ fn lint_takes_binary_keys_as_hex() {
         run.stderr
     );
 }
+
+/// Two files whose names are not UTF-8 and differ in one byte (`b\xff.lua`, `b\xfe.lua`)
+/// were one name in JSON (`b\u{fffd}.lua`, lossily): each `file` is the name's bytes
+/// escaped as text output shows them, `file_escaped` saying so, and a UTF-8 name is as is.
+#[test]
+fn lint_json_gives_a_name_that_is_not_utf8_exactly() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let base = dir.path().to_str().expect("UTF-8").to_owned();
+    let mut paths = Vec::new();
+    for name in [&b"b\xff.lua"[..], b"b\xfe.lua", b"plain.lua"] {
+        let path = dir.path().join(OsStr::from_bytes(name));
+        std::fs::write(&path, "return redis.call('GET', KEYS[1])\n").expect("written");
+        paths.push(path);
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .args(["lint", "--format", "json", "--keys", "a"])
+        .args(&paths)
+        .output()
+        .expect("slotgen runs");
+    assert!(output.status.success(), "{output:?}");
+    let objects: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 3);
+    // each byte that is not printable ASCII as `\xNN`, the two-character escape per byte
+    let escaped = |byte: u8| format!("{base}/b\\x{byte:02x}.lua");
+    for (object, byte) in objects.iter().zip([0xff_u8, 0xfe]) {
+        assert_eq!(object["file"], escaped(byte).as_str(), "{object}");
+        assert_eq!(object["file_escaped"], true, "{object}");
+        assert_eq!(object["files"][0], escaped(byte).as_str(), "{object}");
+        assert_eq!(object["files_escaped"][0], true, "{object}");
+    }
+    assert_ne!(objects[0]["file"], objects[1]["file"]);
+    assert_eq!(objects[2]["file"], format!("{base}/plain.lua").as_str());
+    assert!(objects[2]["file_escaped"].is_null(), "{}", objects[2]);
+}
