@@ -753,6 +753,7 @@ pub(crate) fn script_called(
         // whether a call before selected a database other than 0, or one the lint cannot
         // read (`MOVE key 0` may then move to another)
         let mut selected = false;
+        let never_runs = findings.iter().any(|f| f.rule == Rule::DeclaredCrossSlot);
         for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
@@ -1159,11 +1160,14 @@ pub(crate) fn script_called(
                 }
             }
             // after `pcall`'s (the trap fires under it too), before a branch's (it fires
-            // only where the call runs)
-            findings[before..]
-                .iter_mut()
-                .filter(|f| f.rule == Rule::CommandCrossSlot)
-                .for_each(breaks_valkey9_node);
+            // only where the call runs); a script whose declared keys are on several slots
+            // never runs (CROSSSLOT before it starts): it breaks nothing
+            if !never_runs {
+                findings[before..]
+                    .iter_mut()
+                    .filter(|f| f.rule == Rule::CommandCrossSlot)
+                    .for_each(breaks_valkey9_node);
+            }
             if let Some(why) = call.maybe {
                 for f in &mut findings[before..] {
                     may_not_run(f, why);

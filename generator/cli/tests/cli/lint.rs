@@ -892,3 +892,35 @@ fn lint_json_gives_a_name_that_is_not_utf8_exactly() {
     assert_eq!(objects[2]["file"], format!("{base}/plain.lua").as_str());
     assert!(objects[2]["file_escaped"].is_null(), "{}", objects[2]);
 }
+
+/// A script whose declared keys are on two slots never runs (CROSSSLOT before it starts):
+/// its `command-cross-slot` finding told the user to restart a Valkey 9.1 node that had run
+/// it. Only a script that runs (its declared keys on one slot, an ARGV key on another) can
+/// break a Valkey 9.1 node.
+#[test]
+fn lint_a_script_that_never_runs_breaks_no_valkey9_node() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("mset.lua");
+    std::fs::write(
+        &script,
+        "return redis.call('MSET', KEYS[1], 1, KEYS[2], 2, ARGV[1], 3)\n",
+    )
+    .expect("written");
+    let script = script.to_str().expect("UTF-8");
+    let run = lint(&["--keys", "{a}x", "--keys", "{b}y", "--argv", "{b}z", script]);
+    assert!(run.stdout.contains("declared-cross-slot"), "{}", run.stdout);
+    assert!(run.stdout.contains("command-cross-slot"), "{}", run.stdout);
+    assert!(!run.stdout.contains("restart"), "{}", run.stdout);
+    let run = lint(&["--keys", "{a}x", "--keys", "{a}y", "--argv", "{b}z", script]);
+    assert!(
+        !run.stdout.contains("declared-cross-slot"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("restart a Valkey 9.1 node that has run it"),
+        "{}",
+        run.stdout
+    );
+}
