@@ -284,6 +284,11 @@ pub fn lint_commands_with(
             findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
             selected |= name == "select";
         }
+        // a numkeys refused: the server refuses the line before it reads any key
+        if let Some(f) = numkeys_refused(&name, &words, at, targets) {
+            findings.push(f);
+            continue;
+        }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }
@@ -372,6 +377,73 @@ pub fn lint_commands_with(
     })
 }
 
+/// The finding on a script call (`EVAL`, `EVALSHA`, `FCALL` and their `_RO` forms) whose
+/// `numkeys` the server refuses, before it runs anything: no integer as the servers read
+/// one ([`commands::integer_value`]: `1.0`, `01`, `+1`), a negative one, or more keys than
+/// the arguments after it. The words are each server's, measured alike on Redis 7.0,
+/// Valkey 8.0 and 9.1: EVAL "value is not an integer or out of range", FCALL "Bad number
+/// of keys provided"; both "Number of keys can't be negative" and "... can't be greater
+/// than number of args". `None` for another command or a numkeys taken.
+fn numkeys_refused(
+    name: &str,
+    words: &[Vec<u8>],
+    at: Position,
+    targets: &[Target],
+) -> Option<Finding> {
+    if !matches!(
+        name,
+        "eval" | "eval_ro" | "evalsha" | "evalsha_ro" | "fcall" | "fcall_ro"
+    ) {
+        return None;
+    }
+    let upper = name.to_ascii_uppercase();
+    let word = words.get(2)?;
+    let shown = slotgen::text::escape(word);
+    let (rule, message, fix) = match commands::integer_value(word) {
+        None => (
+            Rule::ArgumentValue,
+            format!(
+                "`{upper}`'s numkeys `{shown}` is no integer as the server reads one (digits, \
+                 an optional `-`, no leading zero): it refuses the line (\"{}\")",
+                if name.starts_with("fcall") {
+                    "Bad number of keys provided"
+                } else {
+                    "value is not an integer or out of range"
+                }
+            ),
+            "write numkeys as the count of the keys that follow it, in digits (`1`)",
+        ),
+        Some(n) if n < 0 => (
+            Rule::ArgumentValue,
+            format!(
+                "`{upper}`'s numkeys is `{shown}`: the server refuses the line (\"Number of \
+                 keys can't be negative\")"
+            ),
+            "write numkeys as the count of the keys that follow it, 0 or more",
+        ),
+        Some(n) if usize::try_from(n).map_or(true, |n| n.saturating_add(3) > words.len()) => (
+            Rule::NilKey,
+            format!(
+                "`{upper}` takes `numkeys` then that many keys: numkeys is {n}, and this line \
+                 gives {} arguments after it, so the server refuses the line (\"Number of \
+                 keys can't be greater than number of args\")",
+                words.len().saturating_sub(3)
+            ),
+            "give numkeys as the count of the keys that follow it",
+        ),
+        Some(_) => return None,
+    };
+    Some(Finding {
+        at,
+        rule,
+        kind: None,
+        message,
+        fix: fix.to_owned(),
+        condition: None,
+        targets: targets.iter().map(|&t| (t, Outcome::Fails)).collect(),
+    })
+}
+
 /// The findings of a script call's body (`EVAL`, `EVAL_RO`: the inline script linted with
 /// the line's keys and arguments; `EVALSHA`, `FCALL` and their `_RO` forms: the body is not
 /// in the file, `unseen-body`), each at the command's line with the script's own line in the
@@ -402,23 +474,12 @@ fn script_call(
     ) {
         return None;
     }
+    // a numkeys the server refuses is [`numkeys_refused`]'s, found before
     let numkeys = words
         .get(2)
-        .and_then(|n| std::str::from_utf8(n).ok())
-        .and_then(|n| n.parse::<usize>().ok());
-    let Some(numkeys) = numkeys.filter(|&n| n + 3 <= words.len()) else {
-        return Some(vec![finding(
-            Rule::NilKey,
-            format!(
-                "`{upper}` takes `numkeys` then that many keys: this line gives {} arguments \
-                 after the script, and the server refuses it (\"Number of keys can't be \
-                 greater than number of args\", or not an integer)",
-                words.len().saturating_sub(2)
-            ),
-            "give numkeys as the count of the keys that follow it".to_owned(),
-            Outcome::Fails,
-        )]);
-    };
+        .and_then(|n| commands::integer_value(n))
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n + 3 <= words.len())?;
     let values = Values {
         keys: Some(words[3..3 + numkeys].to_vec()),
         argv: Some(words[3 + numkeys..].to_vec()),
@@ -762,7 +823,16 @@ fn watch_written(
         }),
         targets: targets
             .iter()
-            .map(|&t| (t, if certain { Outcome::Fails } else { Outcome::Depends }))
+            .map(|&t| {
+                (
+                    t,
+                    if certain {
+                        Outcome::Fails
+                    } else {
+                        Outcome::Depends
+                    },
+                )
+            })
             .collect(),
     }
 }

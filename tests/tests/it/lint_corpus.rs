@@ -247,7 +247,11 @@ fn run_commands(
         for w in &words[1..] {
             cmd.arg(w.as_slice());
         }
-        let name = line.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        let name = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
         let reply = cmd.query::<Value>(&mut conn);
         match name.as_str() {
             "multi" if reply.is_ok() => open = true,
@@ -1565,9 +1569,15 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "0"],
         ),
         (
-            "EVAL numkeys past the arguments",
+            "EVAL numkeys past the arguments (words)",
             vec!["EVAL", "return 1", "3", "$K1"],
         ),
+        // numkeys refused: the lint's message holds the server's words
+        ("EVAL numkeys -1 (words)", vec!["EVAL", "return 1", "-1", "$K1"]),
+        ("EVAL numkeys 1.0 (words)", vec!["EVAL", "return 1", "1.0", "$K1"]),
+        ("FCALL_RO numkeys -1 (words)", vec!["FCALL_RO", "lr", "-1", "$K1"]),
+        ("FCALL numkeys 1.0 (words)", vec!["FCALL", "lw", "1.0", "$K1"]),
+        ("FCALL numkeys 01 (words)", vec!["FCALL", "lw", "01", "$K1"]),
         (
             "EVAL redis.pcall, ARGV key",
             vec![
@@ -1780,11 +1790,13 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 let script = [&b"EVAL"[..], b"FCALL"]
                     .iter()
                     .any(|p| words[0].starts_with(p));
+                // a numkeys the server refuses (`-1`, `1.0`): the owner of the word after it,
+                // where the cluster may send it (it reads `1.0` as 1 to find the node)
                 let numkeys: usize = if script {
                     std::str::from_utf8(&words[2])
                         .expect("ASCII")
                         .parse()
-                        .expect("a count")
+                        .unwrap_or(1)
                 } else {
                     1
                 };
@@ -1831,6 +1843,19 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                         !case.contains("SORT") && !case.contains("(decided)"),
                         "{name}: every value is given, the lint must decide: {report:#?}\n{text}"
                     ),
+                }
+                // `(words)`: the server's error, as it says it, is in a finding's message
+                if let (true, Err(error)) = (case.contains("(words)"), &outcome) {
+                    let words = error
+                        .rsplit_once("ResponseError: ")
+                        .map_or(&error[..], |(_, w)| w);
+                    assert!(
+                        report
+                            .findings
+                            .iter()
+                            .any(|f| f.message.contains(words.trim())),
+                        "{name}: the server said {error:?}, no finding says so: {report:#?}"
+                    );
                 }
                 eprintln!(
                     "{name}: lint {:?}, server {outcome:?}",
