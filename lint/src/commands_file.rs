@@ -688,9 +688,13 @@ fn script_call(
         Ok(script) => script,
         Err(e) => {
             return Some(vec![finding(
-                Rule::UnknownKeys,
+                match e {
+                    Error::Parse { .. } => Rule::CompileError,
+                    _ => Rule::UnknownKeys,
+                },
                 format!(
-                    "`{upper}`: the server cannot compile the script: {}",
+                    "`{upper}`: the server cannot compile the script (\"Error compiling \
+                     script\"): {}",
                     slotgen::text::escape(e.to_string().as_bytes())
                 ),
                 "fix the script (Lua 5.1)".to_owned(),

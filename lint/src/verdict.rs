@@ -209,6 +209,9 @@ pub enum Rule {
     /// A known argument value the server refuses where it reads a number: no integer, no
     /// float, an expire time of 0 or below (`SETEX k 0 v`, `EXPIRE k 1.5`).
     ArgumentValue,
+    /// An `EVAL` line's script the server cannot compile (not Lua 5.1): "Error compiling
+    /// script".
+    CompileError,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -248,6 +251,7 @@ impl Rule {
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
             Rule::SyntaxLevels => "syntax-levels",
+            Rule::CompileError => "compile-error",
             Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
             Rule::ArgumentValue => "argument-value",

@@ -1579,6 +1579,10 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         ("FCALL numkeys 1.0 (words)", vec!["FCALL", "lw", "1.0", "$K1"]),
         ("FCALL numkeys 01 (words)", vec!["FCALL", "lw", "01", "$K1"]),
         (
+            "EVAL of a script that does not compile (rule compile-error)",
+            vec!["EVAL", "return (", "0"],
+        ),
+        (
             "EVAL redis.pcall, ARGV key",
             vec![
                 "EVAL",
@@ -1843,6 +1847,18 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                         !case.contains("SORT") && !case.contains("(decided)"),
                         "{name}: every value is given, the lint must decide: {report:#?}\n{text}"
                     ),
+                }
+                // `(rule NAME)`: the server's refusal is that rule's finding
+                if let Some((_, rule)) = case.split_once("(rule ") {
+                    let rule = rule.trim_end_matches(')');
+                    assert!(
+                        outcome.is_err()
+                            && report.findings.iter().any(|f| {
+                                f.rule.name() == rule && f.outcome(*target) == Outcome::Fails
+                            }),
+                        "{name}: the server said {outcome:?}, the lint's `{rule}` does not: \
+                         {report:#?}"
+                    );
                 }
                 // `(words)`: the server's error, as it says it, is in a finding's message
                 if let (true, Err(error)) = (case.contains("(words)"), &outcome) {
