@@ -222,7 +222,14 @@ pub fn lint_commands_with(
                     "`{}` is not in the servers' command table, so its keys cannot be placed",
                     slotgen::text::escape(name.as_bytes())
                 ),
-                fix: "check the command's name".to_owned(),
+                fix: match commands::nearest(&name) {
+                    Some(near) => format!(
+                        "check the command's name: did you mean `{}`? (every server answers \
+                         \"unknown command\" to a name it lacks; a module may give it one)",
+                        near.to_ascii_uppercase()
+                    ),
+                    None => "check the command's name".to_owned(),
+                },
                 condition: None,
                 targets: every(Outcome::Depends),
             });

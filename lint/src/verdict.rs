@@ -1076,9 +1076,23 @@ pub(crate) fn script_called(
                     } else {
                         format!("`{command}`: {why}, so its keys cannot all be placed")
                     },
-                    fix: "call the command by its name with its keys written out, or check \
-                          its keys with `slotgen check --same-slot`"
-                        .to_owned(),
+                    fix: match call
+                        .command
+                        .as_deref()
+                        .filter(|c| commands::find(c, u8::MAX).is_none())
+                        .and_then(commands::nearest)
+                    {
+                        // a name no server measured has, near one they have (`SETT`)
+                        Some(near) => format!(
+                            "check the command's name: did you mean `{}`? (every server \
+                             answers \"Unknown command called from script\" to a name it \
+                             lacks; a module may give it one)",
+                            near.to_ascii_uppercase()
+                        ),
+                        None => "call the command by its name with its keys written out, or \
+                                 check its keys with `slotgen check --same-slot`"
+                            .to_owned(),
+                    },
                     condition: Some(Condition::Values(why.to_owned())),
                     targets: every(targets, Outcome::Depends),
                 });

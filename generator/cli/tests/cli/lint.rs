@@ -924,3 +924,27 @@ fn lint_a_script_that_never_runs_breaks_no_valkey9_node() {
         run.stdout
     );
 }
+
+/// A command no server has, one letter off one they have (`SETT`), was `unknown-keys` with
+/// the fix "check the command's name": the fix names the command meant, in a script and in
+/// a command file alike.
+#[test]
+fn lint_a_misspelled_command_names_the_nearest() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("typo.lua");
+    std::fs::write(&script, "return redis.call('SETT', KEYS[1], 1)\n").expect("written");
+    let commands = dir.path().join("typo.redis");
+    std::fs::write(&commands, "MULTI\nHGETAL {u}a\nEXEC\n").expect("written");
+    let run = lint(&["--keys", "a", script.to_str().expect("UTF-8")]);
+    assert!(run.stdout.contains("did you mean `SET`?"), "{}", run.stdout);
+    let run = lint(&[commands.to_str().expect("UTF-8")]);
+    assert!(
+        run.stdout.contains("did you mean `HGETALL`?"),
+        "{}",
+        run.stdout
+    );
+    // a name near none: no guess
+    std::fs::write(&script, "return redis.call('FROBNICATE', KEYS[1])\n").expect("written");
+    let run = lint(&["--keys", "a", script.to_str().expect("UTF-8")]);
+    assert!(!run.stdout.contains("did you mean"), "{}", run.stdout);
+}
