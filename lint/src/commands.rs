@@ -155,6 +155,32 @@ pub fn find(name: &str, servers: u8) -> Option<&'static Command> {
     found(servers).or_else(|| found(u8::MAX))
 }
 
+/// The command nearest `name`, one no server measured has (`SETT`), for a "did you mean":
+/// [`slotgen::text::nearest`] over the table's commands (not their subcommands), in lower
+/// case as the table has them; `None` when none is near.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::commands::nearest;
+///
+/// assert_eq!(nearest("SETT"), Some("set"));
+/// assert_eq!(nearest("hgetal"), Some("hgetall"));
+/// assert_eq!(nearest("frobnicate"), None);
+/// ```
+#[must_use]
+pub fn nearest(name: &str) -> Option<&'static str> {
+    let mut names: Vec<&'static str> = COMMANDS
+        .iter()
+        .map(|c| c.name)
+        .filter(|n| !n.contains('|'))
+        .collect();
+    names.dedup();
+    slotgen::text::nearest(name, names.into_iter().map(|n| (n, n)))
+        .first()
+        .copied()
+}
+
 /// Whether the command named `name` is in the table, but not among `server`'s commands:
 /// the server answers "Unknown command called from script" (`DELIFEQ`, Valkey 9's, on
 /// Valkey 8 and Redis 7.0). A command no server measured has is not known to be missing

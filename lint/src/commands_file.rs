@@ -78,6 +78,12 @@ pub fn lint_commands_with(
     // The watched keys, until EXEC, DISCARD or UNWATCH: at EXEC each must be on the
     // transaction's node (`watch-other-slot`).
     let mut watched: Vec<Queued> = Vec::new();
+    // The watched keys written since their WATCH, on this connection, by a command outside
+    // the transaction: the line, and whether the write changes the key whatever it holds
+    // (`watch-written`).
+    let mut written: Vec<(Queued, Position, bool)> = Vec::new();
+    // Where the open transaction's MULTI is.
+    let mut multi_at = None;
     // whether a line before selected a database other than 0 (`MOVE key 0` may then move)
     let mut selected = false;
     for (n, line) in source.lines().enumerate() {
@@ -126,6 +132,7 @@ pub fn lint_commands_with(
             }
             "multi" => {
                 multi = Some(Vec::new());
+                multi_at = Some(at);
                 continue;
             }
             "watch" if multi.is_some() => {
@@ -151,14 +158,21 @@ pub fn lint_commands_with(
             "discard" => {
                 multi = None;
                 watched.clear();
+                written.clear();
                 continue;
             }
             "unwatch" => {
                 watched.clear();
+                written.clear();
                 continue;
             }
             "exec" => {
                 let watches = std::mem::take(&mut watched);
+                findings.extend(std::mem::take(&mut written).into_iter().map(
+                    |((k, _, watch_at), write_at, certain)| {
+                        watch_written(&k, watch_at, write_at, certain, at, targets)
+                    },
+                ));
                 if let Some(queued) = multi.take() {
                     if let Some(&(_, s, _)) = queued.first() {
                         findings.extend(watch_findings(&watches, s, at, targets, &queued));
@@ -208,7 +222,14 @@ pub fn lint_commands_with(
                     "`{}` is not in the servers' command table, so its keys cannot be placed",
                     slotgen::text::escape(name.as_bytes())
                 ),
-                fix: "check the command's name".to_owned(),
+                fix: match commands::nearest(&name) {
+                    Some(near) => format!(
+                        "check the command's name: did you mean `{}`? (every server answers \
+                         \"unknown command\" to a name it lacks; a module may give it one)",
+                        near.to_ascii_uppercase()
+                    ),
+                    None => "check the command's name".to_owned(),
+                },
                 condition: None,
                 targets: every(Outcome::Depends),
             });
@@ -270,6 +291,11 @@ pub fn lint_commands_with(
             findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
             selected |= name == "select";
         }
+        // a numkeys refused: the server refuses the line before it reads any key
+        if let Some(f) = numkeys_refused(&name, &words, at, targets) {
+            findings.push(f);
+            continue;
+        }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }
@@ -324,13 +350,104 @@ pub fn lint_commands_with(
             queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
         } else if name == "watch" {
             watched.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
+        } else if command.write {
+            let certain = overwrites(&name, &words);
+            for w in &watched {
+                if keys.iter().any(|&(k, _)| k == w.0.as_slice())
+                    && !written.iter().any(|(x, _, _)| x.0 == w.0)
+                {
+                    written.push((w.clone(), at, certain));
+                }
+            }
         }
+    }
+    // a transaction the file leaves open: the server drops it when the connection closes
+    if let (Some(_), Some(at)) = (&multi, multi_at) {
+        findings.push(Finding {
+            at,
+            rule: Rule::TransactionOrder,
+            kind: None,
+            message: "MULTI without EXEC: the file ends with the transaction open, and the \
+                      server discards its queued commands when the connection closes (none \
+                      of them runs)"
+                .to_owned(),
+            fix: "end the transaction with EXEC (or DISCARD, to drop it on purpose)".to_owned(),
+            condition: None,
+            targets: every(Outcome::Fails),
+        });
     }
     findings.retain(|f| !f.targets.is_empty());
     Ok(Report {
         files: vec![path.to_path_buf()],
         targets: targets.to_vec(),
         findings,
+    })
+}
+
+/// The finding on a script call (`EVAL`, `EVALSHA`, `FCALL` and their `_RO` forms) whose
+/// `numkeys` the server refuses, before it runs anything: no integer as the servers read
+/// one ([`commands::integer_value`]: `1.0`, `01`, `+1`), a negative one, or more keys than
+/// the arguments after it. The words are each server's, measured alike on Redis 7.0,
+/// Valkey 8.0 and 9.1: EVAL "value is not an integer or out of range", FCALL "Bad number
+/// of keys provided"; both "Number of keys can't be negative" and "... can't be greater
+/// than number of args". `None` for another command or a numkeys taken.
+fn numkeys_refused(
+    name: &str,
+    words: &[Vec<u8>],
+    at: Position,
+    targets: &[Target],
+) -> Option<Finding> {
+    if !matches!(
+        name,
+        "eval" | "eval_ro" | "evalsha" | "evalsha_ro" | "fcall" | "fcall_ro"
+    ) {
+        return None;
+    }
+    let upper = name.to_ascii_uppercase();
+    let word = words.get(2)?;
+    let shown = slotgen::text::escape(word);
+    let (rule, message, fix) = match commands::integer_value(word) {
+        None => (
+            Rule::ArgumentValue,
+            format!(
+                "`{upper}`'s numkeys `{shown}` is no integer as the server reads one (digits, \
+                 an optional `-`, no leading zero): it refuses the line (\"{}\")",
+                if name.starts_with("fcall") {
+                    "Bad number of keys provided"
+                } else {
+                    "value is not an integer or out of range"
+                }
+            ),
+            "write numkeys as the count of the keys that follow it, in digits (`1`)",
+        ),
+        Some(n) if n < 0 => (
+            Rule::ArgumentValue,
+            format!(
+                "`{upper}`'s numkeys is `{shown}`: the server refuses the line (\"Number of \
+                 keys can't be negative\")"
+            ),
+            "write numkeys as the count of the keys that follow it, 0 or more",
+        ),
+        Some(n) if usize::try_from(n).map_or(true, |n| n.saturating_add(3) > words.len()) => (
+            Rule::NilKey,
+            format!(
+                "`{upper}` takes `numkeys` then that many keys: numkeys is {n}, and this line \
+                 gives {} arguments after it, so the server refuses the line (\"Number of \
+                 keys can't be greater than number of args\")",
+                words.len().saturating_sub(3)
+            ),
+            "give numkeys as the count of the keys that follow it",
+        ),
+        Some(_) => return None,
+    };
+    Some(Finding {
+        at,
+        rule,
+        kind: None,
+        message,
+        fix: fix.to_owned(),
+        condition: None,
+        targets: targets.iter().map(|&t| (t, Outcome::Fails)).collect(),
     })
 }
 
@@ -364,23 +481,12 @@ fn script_call(
     ) {
         return None;
     }
+    // a numkeys the server refuses is [`numkeys_refused`]'s, found before
     let numkeys = words
         .get(2)
-        .and_then(|n| std::str::from_utf8(n).ok())
-        .and_then(|n| n.parse::<usize>().ok());
-    let Some(numkeys) = numkeys.filter(|&n| n + 3 <= words.len()) else {
-        return Some(vec![finding(
-            Rule::NilKey,
-            format!(
-                "`{upper}` takes `numkeys` then that many keys: this line gives {} arguments \
-                 after the script, and the server refuses it (\"Number of keys can't be \
-                 greater than number of args\", or not an integer)",
-                words.len().saturating_sub(2)
-            ),
-            "give numkeys as the count of the keys that follow it".to_owned(),
-            Outcome::Fails,
-        )]);
-    };
+        .and_then(|n| commands::integer_value(n))
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n + 3 <= words.len())?;
     let values = Values {
         keys: Some(words[3..3 + numkeys].to_vec()),
         argv: Some(words[3 + numkeys..].to_vec()),
@@ -589,9 +695,13 @@ fn script_call(
         Ok(script) => script,
         Err(e) => {
             return Some(vec![finding(
-                Rule::UnknownKeys,
+                match e {
+                    Error::Parse { .. } => Rule::CompileError,
+                    _ => Rule::UnknownKeys,
+                },
                 format!(
-                    "`{upper}`: the server cannot compile the script: {}",
+                    "`{upper}`: the server cannot compile the script (\"Error compiling \
+                     script\"): {}",
                     slotgen::text::escape(e.to_string().as_bytes())
                 ),
                 "fix the script (Lua 5.1)".to_owned(),
@@ -663,6 +773,79 @@ fn watch_findings(
             }
         })
         .collect()
+}
+
+/// Whether the write `words` (of the command `name`) changes its keys whatever they hold,
+/// which is what ends a WATCH: `SET` without a condition (`NX`, `XX`, `IFEQ`), `SETEX`,
+/// `PSETEX`, `MSET` overwrite any value (measured on Redis 7.0, Valkey 8.0 and 9.1, `SET`
+/// of the value the key holds too). Another write may change nothing (`DEL` of a missing
+/// key, `HSET` refused on a string, measured: the watch holds).
+fn overwrites(name: &str, words: &[Vec<u8>]) -> bool {
+    match name {
+        "setex" | "psetex" | "mset" => true,
+        "set" => !words.iter().skip(3).any(|w| {
+            [&b"nx"[..], b"xx", b"ifeq"]
+                .iter()
+                .any(|c| w.eq_ignore_ascii_case(c))
+        }),
+        _ => false,
+    }
+}
+
+/// The `watch-written` finding at EXEC (`at`): the watched key `key` (WATCH on line
+/// `watch_at`) written on line `write_at` by this connection before the transaction. The
+/// servers abort a transaction whose watched key changed after WATCH, by any client, this
+/// one too: EXEC answers nil and runs nothing (measured on Redis 7.0, Valkey 8.0 and 9.1).
+/// `fails` where the write changes the key whatever it holds (`certain`: [`overwrites`]),
+/// else `depends`.
+fn watch_written(
+    key: &[u8],
+    watch_at: Position,
+    write_at: Position,
+    certain: bool,
+    at: Position,
+    targets: &[Target],
+) -> Finding {
+    let key = slotgen::text::escape(key);
+    Finding {
+        at,
+        rule: Rule::WatchWritten,
+        kind: None,
+        message: format!(
+            "EXEC: the watched key `{key}` (WATCH on line {}) is written on line {} by this \
+             connection before the transaction{}: the server aborts a transaction whose \
+             watched key changed, and EXEC answers nil (none of its commands runs)",
+            watch_at.line,
+            write_at.line,
+            if certain {
+                ""
+            } else {
+                ", which changes it unless the write finds nothing to change or is refused"
+            }
+        ),
+        fix: format!(
+            "WATCH `{key}` after the write (or write it inside the transaction, after MULTI)"
+        ),
+        condition: (!certain).then(|| {
+            Condition::Values(format!(
+                "the write on line {} changes nothing (`DEL` of a missing key) or is refused",
+                write_at.line
+            ))
+        }),
+        targets: targets
+            .iter()
+            .map(|&t| {
+                (
+                    t,
+                    if certain {
+                        Outcome::Fails
+                    } else {
+                        Outcome::Depends
+                    },
+                )
+            })
+            .collect(),
+    }
 }
 
 /// A key queued in a transaction: its bytes, its slot, and where its command is.

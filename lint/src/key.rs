@@ -25,6 +25,9 @@ pub enum Part {
     /// `KEYS`/`ARGV` at an index that is never set (`KEYS[0]`, `ARGV['1']`): nil whatever
     /// the call gives, with its source text.
     Nil(String),
+    /// A value that is no string and no number, as written: `nil`, `true`, `false` or a
+    /// table constructor (`{}`). No command takes it as an argument.
+    NoString(String),
     /// `KEYS[i]`/`ARGV[i]` (also a function's `keys[i]`/`args[i]`, a local for them, a loop
     /// over them, `unpack`) where the script may have changed the table: not the caller's
     /// value, not known. Its text as written, and why (the change, with its line).
@@ -334,7 +337,11 @@ fn known(part: &Part, values: Option<&Values>) -> Option<Vec<u8>> {
             }
             edits.iter().try_fold(value, |v, e| e.apply(&v))
         }
-        Part::Opaque { .. } | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
+        Part::Opaque { .. }
+        | Part::Nil(_)
+        | Part::NoString(_)
+        | Part::Number(_)
+        | Part::Changed { .. } => None,
     }
 }
 
@@ -579,6 +586,11 @@ impl KeyExpr {
                 ),
             }),
             Part::Nil(what) => Slot::Unknown(format!("`{}` holds `{what}`, nil", self.text)),
+            Part::NoString(what) => Slot::Unknown(format!(
+                "`{}` holds `{what}`, {}",
+                self.text,
+                Part::no_string_kind(what)
+            )),
             Part::Changed { text, why } => Slot::Unknown(format!(
                 "{} may not be the caller's value: {why}; a key the script may have changed is \
                  read as one not passed in KEYS, on a slot not known before the call",
@@ -604,6 +616,7 @@ impl KeyExpr {
                         Part::Arg(i) => Some(format!("ARGV[{i}]")),
                         Part::Opaque { text: what, .. }
                         | Part::Nil(what)
+                        | Part::NoString(what)
                         | Part::Number(what)
                         | Part::Changed { text: what, .. } => Some(format!("`{what}`")),
                         Part::Literal(_) | Part::Edited { .. } => None,
@@ -640,6 +653,16 @@ impl KeyExpr {
 }
 
 impl Part {
+    /// What a [`Part::NoString`] written `text` is: `nil`, a boolean or a table.
+    #[must_use]
+    pub fn no_string_kind(text: &str) -> &'static str {
+        match text {
+            "nil" => "nil",
+            "true" | "false" => "a boolean",
+            _ => "a table",
+        }
+    }
+
     /// The indexes `i` of the `KEYS[i]` the part reads (also inside a string method's value).
     #[must_use]
     pub fn keys_read(&self) -> Vec<usize> {

@@ -177,6 +177,8 @@ pub struct ArgumentRefusal {
     pub reason: String,
     /// What to pass instead.
     pub fix: String,
+    /// What must hold for the refusal, when it is not certain whenever the call runs.
+    pub condition: Option<String>,
     /// The library functions that may run it (as [`CallSite::functions`]).
     pub functions: Vec<usize>,
     /// Whether the script catches its error (inside `pcall(function() ... end)`).
@@ -431,6 +433,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             at: r.at,
             reason: r.reason,
             fix: r.fix.to_owned(),
+            condition: r.condition,
             functions: if library {
                 names.functions_at(r.byte)
             } else {
@@ -793,7 +796,7 @@ fn method_misses(
                         || value
                             .parts
                             .iter()
-                            .all(|p| !matches!(p, Part::Opaque { .. }))
+                            .all(|p| !matches!(p, Part::Opaque { .. } | Part::NoString(_)))
                 }
                 _ => false,
             },
@@ -1351,6 +1354,10 @@ impl Flow<'_> {
                 }
             }
             Expression::FunctionCall(call) => self.computed(call).unwrap_or_else(opaque),
+            Expression::Symbol(s) if s.token().to_string() != "..." => {
+                vec![Part::NoString(s.token().to_string())]
+            }
+            Expression::TableConstructor(_) => vec![Part::NoString(short(&expr.to_string()))],
             _ => opaque(),
         }
     }
@@ -1454,7 +1461,18 @@ impl Flow<'_> {
             (Some((path, FunctionArgs::Parentheses { arguments, .. })), _)
                 if path == ["tostring"] && arguments.len() == 1 =>
             {
-                arguments.iter().next().map(|a| self.parts(a))
+                // `tostring(nil)` is the string `nil` (`true`, `false` alike); a table's
+                // is its address
+                arguments.iter().next().map(|a| match &self.parts(a)[..] {
+                    [Part::NoString(t)] if Part::no_string_kind(t) == "a table" => {
+                        vec![Part::Opaque {
+                            text: short(&a.to_string()),
+                            why: Some("a table's `tostring` is its address".to_owned()),
+                        }]
+                    }
+                    [Part::NoString(t)] => vec![Part::Literal(t.clone().into_bytes())],
+                    parts => parts.to_vec(),
+                })
             }
             // `tonumber(x)`: the number `x` reads as, as the servers write it
             (Some((path, FunctionArgs::Parentheses { arguments, .. })), _)

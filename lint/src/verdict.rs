@@ -159,7 +159,11 @@ pub enum Rule {
     WriteInReadOnly,
     /// At EXEC, a watched key on another slot than the transaction's.
     WatchOtherSlot,
-    /// A key built from `KEYS[i]` or `ARGV[i]` past what the call gives: nil.
+    /// A watched key written on the same connection before EXEC: EXEC answers nil and the
+    /// transaction never runs.
+    WatchWritten,
+    /// An argument (a key or any other) that is no string and no number: `KEYS[i]` or
+    /// `ARGV[i]` past what the call gives, `nil`, a boolean, a table.
     NilKey,
     /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
     /// library not among the files).
@@ -205,6 +209,9 @@ pub enum Rule {
     /// A known argument value the server refuses where it reads a number: no integer, no
     /// float, an expire time of 0 or below (`SETEX k 0 v`, `EXPIRE k 1.5`).
     ArgumentValue,
+    /// An `EVAL` line's script the server cannot compile (not Lua 5.1): "Error compiling
+    /// script".
+    CompileError,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -229,6 +236,7 @@ impl Rule {
             Rule::WriteInReadOnly => "write-in-read-only",
             Rule::NilKey => "nil-key",
             Rule::WatchOtherSlot => "watch-other-slot",
+            Rule::WatchWritten => "watch-written",
             Rule::UnseenBody => "unseen-body",
             Rule::TransactionOrder => "transaction-order",
             Rule::UnknownFlag => "unknown-flag",
@@ -243,6 +251,7 @@ impl Rule {
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
             Rule::SyntaxLevels => "syntax-levels",
+            Rule::CompileError => "compile-error",
             Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
             Rule::ArgumentValue => "argument-value",
@@ -748,6 +757,7 @@ pub(crate) fn script_called(
         // whether a call before selected a database other than 0, or one the lint cannot
         // read (`MOVE key 0` may then move to another)
         let mut selected = false;
+        let never_runs = findings.iter().any(|f| f.rule == Rule::DeclaredCrossSlot);
         for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
@@ -1066,30 +1076,53 @@ pub(crate) fn script_called(
                     } else {
                         format!("`{command}`: {why}, so its keys cannot all be placed")
                     },
-                    fix: "call the command by its name with its keys written out, or check \
-                          its keys with `slotgen check --same-slot`"
-                        .to_owned(),
+                    fix: match call
+                        .command
+                        .as_deref()
+                        .filter(|c| commands::find(c, u8::MAX).is_none())
+                        .and_then(commands::nearest)
+                    {
+                        // a name no server measured has, near one they have (`SETT`)
+                        Some(near) => format!(
+                            "check the command's name: did you mean `{}`? (every server \
+                             answers \"Unknown command called from script\" to a name it \
+                             lacks; a module may give it one)",
+                            near.to_ascii_uppercase()
+                        ),
+                        None => "call the command by its name with its keys written out, or \
+                                 check its keys with `slotgen check --same-slot`"
+                            .to_owned(),
+                    },
                     condition: Some(Condition::Values(why.to_owned())),
                     targets: every(targets, Outcome::Depends),
                 });
             }
-            let mut call_slots = BTreeSet::new();
-            for key in keys {
-                if let Some((nil, why, fix)) = nil_part(key, values) {
+            // an argument no server takes (nil, a boolean, a table), at a key position or
+            // any other (`SET KEYS[1] ARGV[2]` with one value given)
+            for arg in full.iter().skip(1) {
+                if let Some((nil, why, fix)) = nil_part(arg, values) {
+                    let key = keys.contains(arg);
                     findings.push(Finding {
                         at: call.at,
                         rule: Rule::NilKey,
-                        kind: Some(key.kind()),
+                        kind: key.then(|| arg.kind()),
                         message: format!(
-                            "`{command}` uses `{}`, and {nil} is nil: {why}; the server refuses \
-                             a nil argument (\"Lua redis lib command arguments must be strings \
-                             or integers\")",
-                            key.text
+                            "`{command}` {} `{}`, and {nil}: {why}; the server refuses an \
+                             argument that is no string and no number (\"Lua redis lib command \
+                             arguments must be strings or integers\" on Redis 7.0, \"Command \
+                             arguments must be strings or integers\" on Valkey)",
+                            if key { "uses the key" } else { "is given" },
+                            arg.text
                         ),
                         fix,
                         condition: None,
                         targets: every(targets, Outcome::Fails),
                     });
+                }
+            }
+            let mut call_slots = BTreeSet::new();
+            for key in keys {
+                if nil_part(key, values).is_some() {
                     continue;
                 }
                 let slot = key.slot(values);
@@ -1145,11 +1178,14 @@ pub(crate) fn script_called(
                 }
             }
             // after `pcall`'s (the trap fires under it too), before a branch's (it fires
-            // only where the call runs)
-            findings[before..]
-                .iter_mut()
-                .filter(|f| f.rule == Rule::CommandCrossSlot)
-                .for_each(breaks_valkey9_node);
+            // only where the call runs); a script whose declared keys are on several slots
+            // never runs (CROSSSLOT before it starts): it breaks nothing
+            if !never_runs {
+                findings[before..]
+                    .iter_mut()
+                    .filter(|f| f.rule == Rule::CommandCrossSlot)
+                    .for_each(breaks_valkey9_node);
+            }
             if let Some(why) = call.maybe {
                 for f in &mut findings[before..] {
                     may_not_run(f, why);
@@ -1278,7 +1314,8 @@ fn breaks_valkey9_node(f: &mut Finding) {
 /// it may not run or its error is caught (`pcall`).
 fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
     let mut message = r.reason.clone();
-    let conditions = where_it_runs((r.maybe, r.protected), "call", &mut message);
+    let mut conditions = where_it_runs((r.maybe, r.protected), "call", &mut message);
+    conditions.extend(r.condition.clone());
     let outcome = if conditions.is_empty() {
         Outcome::Fails
     } else {
@@ -2494,23 +2531,39 @@ fn unknown_method(
 /// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or
 /// arguments `values` gives, or at an index never set (`KEYS[0]`); written out, with why
 /// and the fix.
-fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, String)> {
+/// Why an argument is one no server takes, when it is: a part that is nil (`KEYS[i]`,
+/// `ARGV[i]` past what the call gives, at an index never set, `nil`), a boolean or a table;
+/// what it is, why, and the fix. The one judge of every argument of a call, keys and others.
+fn nil_part(arg: &KeyExpr, values: &Values) -> Option<(String, &'static str, String)> {
     let past = "the call gives fewer";
-    key.parts.iter().find_map(|p| match p {
+    arg.parts.iter().find_map(|p| match p {
         Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => Some((
-            format!("KEYS[{i}]"),
+            format!("KEYS[{i}] is nil"),
             past,
             format!("pass KEYS[{i}] in the call (numkeys counts the keys)"),
         )),
         Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => Some((
-            format!("ARGV[{i}]"),
+            format!("ARGV[{i}] is nil"),
             past,
-            format!("pass ARGV[{i}] in the call (numkeys counts the keys)"),
+            format!(
+                "pass ARGV[{i}] in the call (numkeys counts the keys), or give a default \
+                 (`ARGV[{i}] or ''`)"
+            ),
         )),
         Part::Nil(text) => Some((
-            format!("`{text}`"),
+            format!("`{text}` is nil"),
             "KEYS and ARGV hold their values at the integers 1, 2, ... only",
             "index KEYS and ARGV from 1 (`KEYS[1]` is the first key)".to_owned(),
+        )),
+        Part::NoString(text) => Some((
+            format!("`{text}` is {}", Part::no_string_kind(text)),
+            "a command's arguments are strings and numbers only",
+            match Part::no_string_kind(text) {
+                "nil" => "pass a string (`''` for an empty value), or leave the argument out",
+                "a boolean" => "pass a string or a number (`'1'`, `1`), not a boolean",
+                _ => "pass each element as an argument of its own (`unpack(t)`), not the table",
+            }
+            .to_owned(),
         )),
         _ => None,
     })

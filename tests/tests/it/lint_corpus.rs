@@ -216,8 +216,10 @@ fn commands_of(source: &str) -> String {
 
 /// Runs the command file `source`, `$K1` and `$K2` put for `k1` and `k2`, a line a
 /// command on one connection to the owner of `k1` (the corpus's files are words without
-/// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), else the
-/// errors.
+/// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), EXEC does not
+/// answer nil (a watched key changed: the transaction did not run) and no MULTI is left
+/// open at the end (the server drops its queued commands as the connection closes), else
+/// the errors.
 fn run_commands(
     cluster: &ReplicatedCluster,
     source: &str,
@@ -227,6 +229,7 @@ fn run_commands(
     let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
     let mut errors = Vec::new();
     let source = commands_of(source);
+    let mut open = false;
     for line in source.lines().filter(|l| !l.trim().is_empty()) {
         assert!(
             !line.contains(['"', '\'', '\\']),
@@ -244,8 +247,22 @@ fn run_commands(
         for w in &words[1..] {
             cmd.arg(w.as_slice());
         }
-        match cmd.query::<Value>(&mut conn) {
+        let name = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let reply = cmd.query::<Value>(&mut conn);
+        match name.as_str() {
+            "multi" if reply.is_ok() => open = true,
+            "exec" | "discard" => open = false,
+            _ => {}
+        }
+        match reply {
             Err(e) => errors.push(format!("{line}: {e}")),
+            Ok(Value::Nil) if name == "exec" => {
+                errors.push(format!("{line}: nil, the transaction did not run"));
+            }
             Ok(Value::Array(replies)) => errors.extend(
                 replies
                     .iter()
@@ -254,6 +271,9 @@ fn run_commands(
             ),
             Ok(_) => {}
         }
+    }
+    if open {
+        errors.push("MULTI without EXEC: the queued commands were dropped".to_owned());
     }
     if errors.is_empty() {
         Ok(())
@@ -1549,8 +1569,18 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "0"],
         ),
         (
-            "EVAL numkeys past the arguments",
+            "EVAL numkeys past the arguments (words)",
             vec!["EVAL", "return 1", "3", "$K1"],
+        ),
+        // numkeys refused: the lint's message holds the server's words
+        ("EVAL numkeys -1 (words)", vec!["EVAL", "return 1", "-1", "$K1"]),
+        ("EVAL numkeys 1.0 (words)", vec!["EVAL", "return 1", "1.0", "$K1"]),
+        ("FCALL_RO numkeys -1 (words)", vec!["FCALL_RO", "lr", "-1", "$K1"]),
+        ("FCALL numkeys 1.0 (words)", vec!["FCALL", "lw", "1.0", "$K1"]),
+        ("FCALL numkeys 01 (words)", vec!["FCALL", "lw", "01", "$K1"]),
+        (
+            "EVAL of a script that does not compile (rule compile-error)",
+            vec!["EVAL", "return (", "0"],
         ),
         (
             "EVAL redis.pcall, ARGV key",
@@ -1764,11 +1794,13 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 let script = [&b"EVAL"[..], b"FCALL"]
                     .iter()
                     .any(|p| words[0].starts_with(p));
+                // a numkeys the server refuses (`-1`, `1.0`): the owner of the word after it,
+                // where the cluster may send it (it reads `1.0` as 1 to find the node)
                 let numkeys: usize = if script {
                     std::str::from_utf8(&words[2])
                         .expect("ASCII")
                         .parse()
-                        .expect("a count")
+                        .unwrap_or(1)
                 } else {
                     1
                 };
@@ -1815,6 +1847,31 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                         !case.contains("SORT") && !case.contains("(decided)"),
                         "{name}: every value is given, the lint must decide: {report:#?}\n{text}"
                     ),
+                }
+                // `(rule NAME)`: the server's refusal is that rule's finding
+                if let Some((_, rule)) = case.split_once("(rule ") {
+                    let rule = rule.trim_end_matches(')');
+                    assert!(
+                        outcome.is_err()
+                            && report.findings.iter().any(|f| {
+                                f.rule.name() == rule && f.outcome(*target) == Outcome::Fails
+                            }),
+                        "{name}: the server said {outcome:?}, the lint's `{rule}` does not: \
+                         {report:#?}"
+                    );
+                }
+                // `(words)`: the server's error, as it says it, is in a finding's message
+                if let (true, Err(error)) = (case.contains("(words)"), &outcome) {
+                    let words = error
+                        .rsplit_once("ResponseError: ")
+                        .map_or(&error[..], |(_, w)| w);
+                    assert!(
+                        report
+                            .findings
+                            .iter()
+                            .any(|f| f.message.contains(words.trim())),
+                        "{name}: the server said {error:?}, no finding says so: {report:#?}"
+                    );
                 }
                 eprintln!(
                     "{name}: lint {:?}, server {outcome:?}",

@@ -182,14 +182,38 @@ fn file_of(report: &Report, f: &Finding) -> String {
         .unwrap_or_default()
 }
 
-/// The file of a finding by its real name, for JSON, whose strings escape
-/// every byte themselves (the same name as the report's top-level `"file"`).
-fn name_of(report: &Report, f: &Finding) -> String {
-    report
-        .files
-        .get(f.at.file)
-        .map(|p| p.display().to_string())
-        .unwrap_or_default()
+/// A file's name for JSON, whose strings escape every character themselves: the name as
+/// is when it is UTF-8; else its bytes escaped as text output shows them
+/// ([`slotgen::text::escape`]: `b\xff.lua`, a `\` as `\\`), and `true` to say so (JSON's
+/// `file_escaped`): a lossy name would make two files one.
+fn json_name(path: &Path) -> (String, bool) {
+    match path.to_str() {
+        Some(name) => (name.to_owned(), false),
+        None => (
+            slotgen::text::escape(path.as_os_str().as_encoded_bytes()),
+            true,
+        ),
+    }
+}
+
+/// Sets `v`'s `file` to `path`'s name ([`json_name`]), with `file_escaped` where it is
+/// escaped.
+fn set_file(v: &mut Value, path: &Path) {
+    let (name, escaped) = json_name(path);
+    v["file"] = json!(name);
+    if escaped {
+        v["file_escaped"] = json!(true);
+    }
+}
+
+/// Sets `v`'s `files` to `paths`' names ([`json_name`]), with `files_escaped` (a flag a
+/// name) where one is escaped.
+fn set_files(v: &mut Value, paths: &[PathBuf]) {
+    let names: Vec<(String, bool)> = paths.iter().map(|p| json_name(p)).collect();
+    v["files"] = json!(names.iter().map(|(n, _)| n).collect::<Vec<_>>());
+    if names.iter().any(|&(_, e)| e) {
+        v["files_escaped"] = json!(names.iter().map(|&(_, e)| e).collect::<Vec<_>>());
+    }
 }
 
 fn write_text(out: &mut impl Write, report: &Report) -> Result<()> {
@@ -242,17 +266,20 @@ fn json_of(report: &Report) -> Value {
                 .map(|(t, o)| (t.name().to_owned(), json!(outcome_name(*o))))
                 .collect();
             v["targets"] = Value::Object(targets);
-            v["file"] = json!(name_of(report, f));
+            if let Some(path) = report.files.get(f.at.file) {
+                set_file(&mut v, path);
+            }
             v
         })
         .collect();
-    json!({
+    let mut v = json!({
         "format": "slotgen-lint/1",
-        "file": report.files[0].display().to_string(),
-        "files": report.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
         "verdicts": verdicts,
         "findings": findings,
-    })
+    });
+    set_file(&mut v, &report.files[0]);
+    set_files(&mut v, &report.files);
+    v
 }
 
 /// The JSON object of a file that cannot be linted (`path` cannot be read, or is not
@@ -260,14 +287,15 @@ fn json_of(report: &Report) -> Value {
 /// no verdicts, as no target was judged.
 fn json_of_error(path: &Path, e: &slotgen_lint::Error) -> Value {
     let (line, column) = place_of(e);
-    json!({
+    let mut v = json!({
         "format": "slotgen-lint/1",
-        "file": path.display().to_string(),
-        "files": [path.display().to_string()],
         "error": {"message": e.to_string(), "line": line, "column": column},
         "verdicts": {},
         "findings": [],
-    })
+    });
+    set_file(&mut v, path);
+    set_files(&mut v, &[path.to_path_buf()]);
+    v
 }
 
 /// The line and column an error names, where it names them.

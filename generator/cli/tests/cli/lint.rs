@@ -852,3 +852,99 @@ fn lint_takes_binary_keys_as_hex() {
         run.stderr
     );
 }
+
+/// Two files whose names are not UTF-8 and differ in one byte (`b\xff.lua`, `b\xfe.lua`)
+/// were one name in JSON (`b\u{fffd}.lua`, lossily): each `file` is the name's bytes
+/// escaped as text output shows them, `file_escaped` saying so, and a UTF-8 name is as is.
+#[test]
+fn lint_json_gives_a_name_that_is_not_utf8_exactly() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let base = dir.path().to_str().expect("UTF-8").to_owned();
+    let mut paths = Vec::new();
+    for name in [&b"b\xff.lua"[..], b"b\xfe.lua", b"plain.lua"] {
+        let path = dir.path().join(OsStr::from_bytes(name));
+        std::fs::write(&path, "return redis.call('GET', KEYS[1])\n").expect("written");
+        paths.push(path);
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .args(["lint", "--format", "json", "--keys", "a"])
+        .args(&paths)
+        .output()
+        .expect("slotgen runs");
+    assert!(output.status.success(), "{output:?}");
+    let objects: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 3);
+    // each byte that is not printable ASCII as `\xNN`, the two-character escape per byte
+    let escaped = |byte: u8| format!("{base}/b\\x{byte:02x}.lua");
+    for (object, byte) in objects.iter().zip([0xff_u8, 0xfe]) {
+        assert_eq!(object["file"], escaped(byte).as_str(), "{object}");
+        assert_eq!(object["file_escaped"], true, "{object}");
+        assert_eq!(object["files"][0], escaped(byte).as_str(), "{object}");
+        assert_eq!(object["files_escaped"][0], true, "{object}");
+    }
+    assert_ne!(objects[0]["file"], objects[1]["file"]);
+    assert_eq!(objects[2]["file"], format!("{base}/plain.lua").as_str());
+    assert!(objects[2]["file_escaped"].is_null(), "{}", objects[2]);
+}
+
+/// A script whose declared keys are on two slots never runs (CROSSSLOT before it starts):
+/// its `command-cross-slot` finding told the user to restart a Valkey 9.1 node that had run
+/// it. Only a script that runs (its declared keys on one slot, an ARGV key on another) can
+/// break a Valkey 9.1 node.
+#[test]
+fn lint_a_script_that_never_runs_breaks_no_valkey9_node() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("mset.lua");
+    std::fs::write(
+        &script,
+        "return redis.call('MSET', KEYS[1], 1, KEYS[2], 2, ARGV[1], 3)\n",
+    )
+    .expect("written");
+    let script = script.to_str().expect("UTF-8");
+    let run = lint(&["--keys", "{a}x", "--keys", "{b}y", "--argv", "{b}z", script]);
+    assert!(run.stdout.contains("declared-cross-slot"), "{}", run.stdout);
+    assert!(run.stdout.contains("command-cross-slot"), "{}", run.stdout);
+    assert!(!run.stdout.contains("restart"), "{}", run.stdout);
+    let run = lint(&["--keys", "{a}x", "--keys", "{a}y", "--argv", "{b}z", script]);
+    assert!(
+        !run.stdout.contains("declared-cross-slot"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("restart a Valkey 9.1 node that has run it"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A command no server has, one letter off one they have (`SETT`), was `unknown-keys` with
+/// the fix "check the command's name": the fix names the command meant, in a script and in
+/// a command file alike.
+#[test]
+fn lint_a_misspelled_command_names_the_nearest() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("typo.lua");
+    std::fs::write(&script, "return redis.call('SETT', KEYS[1], 1)\n").expect("written");
+    let commands = dir.path().join("typo.redis");
+    std::fs::write(&commands, "MULTI\nHGETAL {u}a\nEXEC\n").expect("written");
+    let run = lint(&["--keys", "a", script.to_str().expect("UTF-8")]);
+    assert!(run.stdout.contains("did you mean `SET`?"), "{}", run.stdout);
+    let run = lint(&[commands.to_str().expect("UTF-8")]);
+    assert!(
+        run.stdout.contains("did you mean `HGETALL`?"),
+        "{}",
+        run.stdout
+    );
+    // a name near none: no guess
+    std::fs::write(&script, "return redis.call('FROBNICATE', KEYS[1])\n").expect("written");
+    let run = lint(&["--keys", "a", script.to_str().expect("UTF-8")]);
+    assert!(!run.stdout.contains("did you mean"), "{}", run.stdout);
+}
