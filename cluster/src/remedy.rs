@@ -463,12 +463,44 @@ pub struct Split {
     pub whole: Option<(Vec<u8>, f64)>,
 }
 
+impl Split {
+    /// `amounts` (one per slot) as they are once the split is carried out, as its
+    /// prediction models it ([`split`]): its amount leaves the hot slot, the heaviest key's
+    /// part ([`Split::whole`]) to the first tag's slot, the rest evenly over every tag's
+    /// slot (the remainder of the division one a slot, first tags first). So the next hot
+    /// slot's split is made on the map this one leaves: its tags on other slots (the same
+    /// tags under two hashtags would give their keys one name, and one value would
+    /// overwrite the other), its skew with both carried out.
+    pub fn carry_out(&self, amounts: &mut [u64]) {
+        let Some(hot) = amounts.get_mut(usize::from(self.slot)) else {
+            return;
+        };
+        *hot = hot.saturating_sub(self.amount);
+        let whole = self
+            .whole
+            .as_ref()
+            .map_or(0, |(_, part)| (self.amount as f64 * part).round() as u64)
+            .min(self.amount);
+        let n = self.tags.len() as u64;
+        if n == 0 {
+            return;
+        }
+        let (each, left) = ((self.amount - whole) / n, (self.amount - whole) % n);
+        for (i, tag) in self.tags.iter().enumerate() {
+            if let Some(a) = amounts.get_mut(usize::from(tag.slot)) {
+                let extra = u64::from((i as u64) < left) + if i == 0 { whole } else { 0 };
+                *a = a.saturating_add(each + extra);
+            }
+        }
+    }
+}
+
 /// The split of `hashtag` (carrying `share` of the hot slot `hot`) over the primaries of
 /// `weights` (one per shard), given the per-slot `amounts` and the map `owners` as the plan
 /// leaves them (index = slot): the number of tags `N` (2 or more, at most one per primary)
 /// that gives the least skew when the hashtag's amount divides evenly over the `N`
 /// primaries of least load (ties: fewer tags); on each, the slot of least amount that is not
-/// hot (ties: the lower slot), and its tag from the exact table. Where the sample weighs
+/// hot nor in `hot_slots` (ties: the lower slot), and its tag from the exact table. Where the sample weighs
 /// keys (`basis` other than [`Basis::Keys`]), the hashtag's heaviest key is one amount no
 /// split divides ([`Split::whole`]). `None` when the hashtag is not braced in `example`,
 /// there are fewer than 2 primaries with a slot, or no split lowers the skew the map has
@@ -552,6 +584,37 @@ pub fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A split carried out keeps the total: its amount leaves the hot slot, the heaviest
+    /// key's part to the first tag, the rest evenly, the remainder one a slot.
+    #[test]
+    fn a_split_carried_out_moves_its_amount_to_its_tags() {
+        let tag = |slot: u16| SplitTag {
+            tag: String::new(),
+            slot,
+            shard: 0,
+            key: Vec::new(),
+        };
+        let mut split = Split {
+            slot: 5,
+            hashtag: b"h".to_vec(),
+            share: 1.0,
+            amount: 101,
+            tags: vec![tag(1), tag(2), tag(3)],
+            skew_after: None,
+            whole: None,
+        };
+        let mut amounts = vec![10u64; 8];
+        amounts[5] = 110;
+        split.carry_out(&mut amounts);
+        assert_eq!(amounts, [10, 44, 44, 43, 10, 9, 10, 10]);
+        split.whole = Some((b"k".to_vec(), 0.5));
+        let mut amounts = vec![0u64; 8];
+        amounts[5] = 101;
+        split.carry_out(&mut amounts);
+        // 51 whole (101 x 0.5, rounded) on the first, 50 evenly: 17, 17, 16
+        assert_eq!(amounts, [0, 68, 17, 16, 0, 0, 0, 0]);
+    }
 
     /// A key of slot 5 and keys of other slots in one `CLUSTER GETKEYSINSLOT 5` answer (a
     /// server whose listing makes no sense): the keys of other slots are left out of the

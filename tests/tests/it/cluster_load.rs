@@ -272,7 +272,7 @@ fn a_valkey_cluster_with_slot_stats() {
             .collect();
         assert_eq!(remedy["hashtag"], "hot", "{remedy}");
         let drawn = format!(
-            "slot {hot_slot} ({share:.1}%): split {{hot}} into {} tags, the skew then {:.2}: on {}</text>",
+            "slot {hot_slot} ({share:.1}%): split into {} tags, the skew then {:.2}: {{hot}} on {}</text>",
             on.len(),
             remedy["skew_after"].as_f64().unwrap(),
             on.join(", "),

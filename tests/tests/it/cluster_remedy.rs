@@ -479,3 +479,123 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
     let after = cpu()["skew"]["cpu"].as_f64().expect("a skew");
     assert!(after < before - 0.5, "cpu skew {before} -> {after}");
 }
+
+/// Two hot hashtags on one primary (5,000 keys each, on two slots of its range): `load`
+/// offered both the same tags and told to keep each key's prefix and suffix, so that
+/// followed as printed, `q:{alpha}:N` and `q:{gamma}:N` both became `q:{DMEH}:N`, and one
+/// hashtag's values overwrote the other's (a newcomer's 8,000 keys became 4,000). Each
+/// split is made on the map the ones before it leave: the two use no tag in common, and
+/// followed as printed (each hashtag's keys spread evenly over its tags, every value read
+/// back), every key is there, and the skew measured by DBSIZE is the last one's predicted.
+#[test]
+fn two_hot_hashtags_split_as_printed_keep_every_key() {
+    if !slotgen_tests::require_tool("redis-server") {
+        return;
+    }
+    let cluster = RedisCluster::start().expect("a three-primary cluster");
+    // two hashtags on two slots of the first primary, found by the CRC alone
+    let (first, last) = RANGES[0];
+    let mut found = (0u32..)
+        .map(|n| format!("t{n}"))
+        .filter(|t| (first..=last).contains(&slot_of(t.as_bytes())));
+    let alpha = found.next().unwrap();
+    let gamma = found
+        .find(|t| slot_of(t.as_bytes()) != slot_of(alpha.as_bytes()))
+        .unwrap();
+    let mut pipe = redis::pipe();
+    for tag in [&alpha, &gamma] {
+        for i in 0..5000 {
+            pipe.set(format!("q:{{{tag}}}:{i}"), format!("{tag}-{i}"))
+                .ignore();
+        }
+    }
+    pipe.query::<()>(&mut cluster.nodes[0].connect()).unwrap();
+    for (n, node) in cluster.nodes.iter().enumerate() {
+        let (a, b) = RANGES[n];
+        let keys: Vec<String> = (0u32..)
+            .map(|i| format!("spread:{i}"))
+            .filter(|k| (a..=b).contains(&slot_of(k.as_bytes())))
+            .take(1500)
+            .collect();
+        let mut pipe = redis::pipe();
+        for k in &keys {
+            pipe.set(k, 1).ignore();
+        }
+        pipe.query::<()>(&mut node.connect()).unwrap();
+    }
+    let url = format!("redis://127.0.0.1:{}", cluster.nodes[0].port);
+    let run = slotgen(
+        &["load", "--redis", &url, "--by", "keys", "--format", "json"],
+        b"",
+    );
+    let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    let hot = json["hot"].as_array().unwrap();
+    assert_eq!(hot.len(), 2, "{json}");
+    let tags_of = |h: &serde_json::Value| -> Vec<String> {
+        h["remedy"]["tags"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no split: {h}"))
+            .iter()
+            .map(|t| t["tag"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (one, two) = (tags_of(&hot[0]), tags_of(&hot[1]));
+    assert!(one.iter().all(|t| !two.contains(t)), "{one:?} and {two:?}");
+    assert!(
+        hot[1]["remedy"]["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!(
+                "with the split of slot {} above carried out",
+                hot[0]["slot"]
+            )),
+        "{}",
+        hot[1]["remedy"]["text"]
+    );
+    assert_eq!(
+        hot[1]["remedy"]["after"],
+        serde_json::json!([hot[0]["slot"]])
+    );
+    // followed as printed: each hashtag's keys spread evenly over its tags, prefix and
+    // suffix kept
+    let client = redis::cluster::ClusterClient::new(vec![url.as_str()]).unwrap();
+    let mut con = client.get_connection().unwrap();
+    for h in hot {
+        let hashtag = h["remedy"]["hashtag"].as_str().unwrap();
+        let tags = tags_of(h);
+        for i in 0..5000 {
+            let old = format!("q:{{{hashtag}}}:{i}");
+            let new = format!("q:{{{}}}:{i}", tags[i % tags.len()]);
+            let value: String = redis::cmd("GET").arg(&old).query(&mut con).unwrap();
+            let () = redis::cmd("SET")
+                .arg(&new)
+                .arg(&value)
+                .query(&mut con)
+                .unwrap();
+            let () = redis::cmd("DEL").arg(&old).query(&mut con).unwrap();
+        }
+    }
+    let sizes: Vec<u64> = cluster
+        .nodes
+        .iter()
+        .map(|n| redis::cmd("DBSIZE").query(&mut n.connect()).unwrap())
+        .collect();
+    let total: u64 = sizes.iter().sum();
+    assert_eq!(total, 10_000 + 3 * 1500, "{sizes:?}");
+    // every value under its new name, once
+    for h in hot {
+        let hashtag = h["remedy"]["hashtag"].as_str().unwrap();
+        let tags = tags_of(h);
+        for i in (0..5000).step_by(97) {
+            let new = format!("q:{{{}}}:{i}", tags[i % tags.len()]);
+            let value: String = redis::cmd("GET").arg(&new).query(&mut con).unwrap();
+            assert_eq!(value, format!("{hashtag}-{i}"), "{new}");
+        }
+    }
+    let measured = *sizes.iter().max().unwrap() as f64 / (total as f64 / 3.0);
+    let predicted = hot[1]["remedy"]["skew_after"].as_f64().unwrap();
+    assert!(
+        (measured - predicted).abs() < 0.01,
+        "measured {measured} against predicted {predicted}"
+    );
+}

@@ -18,6 +18,9 @@ pub(super) struct HotRemedy {
     pub split: Option<Split>,
     /// The command that shows where the split's keys land.
     pub command: Option<String>,
+    /// The hot slots whose splits, printed before this one, its split and skew assume
+    /// carried out (its tags on other slots than theirs).
+    pub after: Vec<u16>,
 }
 
 /// What the picture says of the hot slots: each one's top hashtag (its bytes, escaped once
@@ -87,6 +90,11 @@ pub(super) fn remedies(
             say!("slotgen: note: {note}");
         }
     }
+    // each split made on the map the ones before it leave: its tags on slots of their own,
+    // its skew with them carried out
+    let mut amounts = amounts.to_vec();
+    let mut taken = slots.clone();
+    let mut split_before: Vec<u16> = Vec::new();
     hot.iter()
         .map(|h| {
             let sample = samples.iter().find(|s| s.slot == h.slot).cloned();
@@ -96,9 +104,15 @@ pub(super) fn remedies(
                 .filter(|s| s.one_key().is_none())
                 .and_then(|s| {
                     s.hashtags.iter().find(|t| t.braced).and_then(|t| {
-                        cluster::split(h, (t, s.basis), amounts, owners, weights, &slots)
+                        cluster::split(h, (t, s.basis), &amounts, owners, weights, &taken)
                     })
                 });
+            let after = split_before.clone();
+            if let Some(split) = &split {
+                split.carry_out(&mut amounts);
+                taken.extend(split.tags.iter().map(|t| t.slot));
+                split_before.push(h.slot);
+            }
             let command = match (&split, &sample) {
                 (Some(s), _) => Some(placement_command(server, s)),
                 (None, Some(sample)) => sample
@@ -111,6 +125,7 @@ pub(super) fn remedies(
                 sample,
                 split,
                 command,
+                after,
             }
         })
         .collect()
@@ -380,10 +395,26 @@ pub(super) fn text(
         );
     }
     if let Some(skew) = split.skew_after {
-        let with_plan = if planned {
-            " with the plan's moves carried out"
+        // what the prediction assumes done besides the split
+        let mut assumed: Vec<String> = Vec::new();
+        if planned {
+            assumed.push("the plan's moves".to_owned());
+        }
+        match r.after.as_slice() {
+            [] => {}
+            [one] => assumed.push(format!("the split of slot {one} above")),
+            more => assumed.push(format!(
+                "the splits of slots {} above",
+                more.iter()
+                    .map(u16::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+        let with_plan = if assumed.is_empty() {
+            String::new()
         } else {
-            ""
+            format!(" with {} carried out", assumed.join(" and "))
         };
         let divides = match sample.basis {
             Basis::Keys if metric != Metric::Keys => format!(
@@ -406,21 +437,33 @@ pub(super) fn text(
 /// it.
 pub(super) fn short(r: &HotRemedy, topology: &Topology, planned: bool) -> String {
     let head = format!("slot {} ({:.1}%)", r.hot.slot, 100.0 * r.hot.share);
+    // what to do and what it gives first: a long hashtag, key or address list last, where
+    // a narrow picture cuts it
     if let Some(split) = &r.split {
         let on: Vec<String> = split
             .tags
             .iter()
             .map(|t| field(topology.shards[t.shard].primary.addr.as_bytes()))
             .collect();
-        // the skew first: the addresses are what a narrow picture may cut
+        let mut with: Vec<String> = Vec::new();
+        if planned {
+            with.push("the moves".to_owned());
+        }
+        if !r.after.is_empty() {
+            with.push("the splits before".to_owned());
+        }
+        let with = if with.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", with.join(" and "))
+        };
         let skew = split.skew_after.map_or_else(String::new, |skew| {
-            let after = if planned { " with the moves" } else { "" };
-            format!(", the skew then {skew:.2}{after}")
+            format!(", the skew then {skew:.2}{with}")
         });
         return format!(
-            "{head}: split {{{}}} into {} tags{skew}: on {}",
-            escape(&split.hashtag),
+            "{head}: split into {} tags{skew}: {{{}}} on {}",
             split.tags.len(),
+            escape(&split.hashtag),
             on.join(", ")
         );
     }
@@ -429,9 +472,9 @@ pub(super) fn short(r: &HotRemedy, topology: &Topology, planned: bool) -> String
     };
     if let Some(t) = sample.one_key() {
         return format!(
-            "{head}: one key, `{}`, carries {:.1}% of it: split its value over keys on each primary",
-            escape(&t.heaviest.0),
-            100.0 * t.share * t.heaviest.1
+            "{head}: one key carries {:.1}% of it: split its value over keys on each primary: `{}`",
+            100.0 * t.share * t.heaviest.1,
+            escape(&t.heaviest.0)
         );
     }
     if sample.hashtags.iter().any(|t| t.braced) {
@@ -459,8 +502,9 @@ pub(super) fn map_remedies(
 /// to 5: `hashtag`, `braced`, `keys`, `share`, `heaviest` with `key` and `share` of the
 /// hashtag), `basis`, `sampled`, and `remedy` (`null` without a split: `hashtag`, `share`,
 /// `amount`, `tags` of `tag`, `slot`, `node` with `id` and `addr`, and `key`; `skew_after`,
-/// `whole` (the heaviest key kept whole under the first tag, `key` and `share`, or `null`),
-/// `command`); `one_key` where one key carries the slot and no split is offered (`key`, its
+/// `after` (the hot slots whose splits, before this one, its tags and `skew_after` assume
+/// carried out), `whole` (the heaviest key kept whole under the first tag, `key` and
+/// `share`, or `null`), `command`); `one_key` where one key carries the slot and no split is offered (`key`, its
 /// `share` of the sample, the `command` that gives a key on each primary, `text`), else
 /// `null`; `capped` where keys were weighed by an `OBJECT FREQ` counter at its cap (`keys`,
 /// and `hits_at_least`, what the cap stands for), else `null`.
@@ -505,6 +549,7 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
                 })
             }).collect::<Vec<_>>(),
             "skew_after": s.skew_after,
+            "after": r.after,
             "whole": s.whole.as_ref().map(|(key, share)| json!({
                 "key": lossy(key),
                 "share": share,
