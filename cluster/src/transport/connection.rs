@@ -180,8 +180,12 @@ impl Connection {
                     let message = con.said(e.code(), e.details());
                     let user = crate::text::escape(con.user.as_bytes());
                     // Redis 7.0 and Valkey 8.0: "AUTH <password> called without any
-                    // password configured for the default user"
-                    return Err(if message.contains("without any password configured") {
+                    // password configured for the default user"; read in the server's own
+                    // words, not the message, where the password may be hidden
+                    let unset = e
+                        .details()
+                        .is_some_and(|d| d.contains("without any password configured"));
+                    return Err(if unset {
                         ServerError::NoPasswordSet {
                             url: con.url.clone(),
                             user,
