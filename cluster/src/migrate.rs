@@ -1251,9 +1251,27 @@ fn resolve_busy(
 /// `error`, or where it is `MIGRATE`'s report of the target's refusal of a command to the
 /// user (`ERR Target instance replied with error: NOPERM User op has no permissions to run
 /// the 'restore-asking' command`, Valkey; `this user has ...`, Redis), that refusal as
-/// [`Error::NoPermission`] of the target at `target_url`, naming the grant. `MIGRATE` runs
+/// [`Error::NoPermission`] of the target at `target_url`, naming the grant; a refusal of
+/// the keys (`... to access one of the keys used as arguments`, a user without `~*` there)
+/// as the target's refusal of `RESTORE-ASKING`'s keys, naming the key pattern. `MIGRATE` runs
 /// `RESTORE-ASKING` there as `user`, the user slotgen logged in as.
 fn target_refusal(error: Error, target_url: &str, user: &str) -> Error {
+    if let Error::Refused {
+        command, reason, ..
+    } = &error
+    {
+        let through = "Target instance replied with error: NOPERM";
+        if command == "MIGRATE"
+            && reason
+                .split_once(through)
+                .is_some_and(|(_, rest)| rest.contains("to access") && rest.contains(" key"))
+        {
+            return Error::NoPermission {
+                url: target_url.to_owned(),
+                denied: Denied::keys(user, "RESTORE-ASKING"),
+            };
+        }
+    }
     let refused = match &error {
         Error::Refused {
             command, reason, ..
@@ -2072,10 +2090,28 @@ mod tests {
             e.to_string(),
             "`redis://op:***@h:2`: user `op` may not run RESTORE-ASKING: grant it with `ACL SETUSER op +restore-asking` (NOPERM)"
         );
+        // the target's refusal of the keys (no `~*` there): the key pattern, on the target
+        let e = target_refusal(
+            refused(
+                "MIGRATE",
+                "ERR Target instance replied with error: NOPERM this user has no permissions to access one of the keys used as arguments",
+            ),
+            "redis://op:***@h:2",
+            "op",
+        );
+        assert_eq!(
+            e.to_string(),
+            "`redis://op:***@h:2`: user `op` may run RESTORE-ASKING, but not on the keys it names: grant every key with `ACL SETUSER op ~*` (NOPERM)"
+        );
         for (command, reason) in [
-            ("MIGRATE", "ERR Target instance replied with error: NOPERM this user has no permissions to access one of the keys used as arguments"),
-            ("MIGRATE", "IOERR error or timeout reading to target instance"),
-            ("DUMP", "NOPERM this user has no permissions to run the 'dump' command"),
+            (
+                "MIGRATE",
+                "IOERR error or timeout reading to target instance",
+            ),
+            (
+                "DUMP",
+                "NOPERM this user has no permissions to run the 'dump' command",
+            ),
         ] {
             let e = refused(command, reason);
             assert_eq!(target_refusal(e.clone(), "redis://h:2", "op"), e);

@@ -298,9 +298,10 @@ fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
 /// `rebalance --apply` as a user who may run every command but on no key (the docs' grant
 /// once held no key pattern; the refusal then said "grant it with `ACL SETUSER op
 /// +migrate`" to a user who had it, and the next run was refused the same): refused at the
-/// first `MIGRATE`, for its keys, with the key pattern to grant, before any key moved;
-/// followed as printed (that rule alone) on every node, the next `--apply` moves its slots
-/// with no refusal, and every key reads back.
+/// first `MIGRATE`, for its keys, on the source, with the key pattern to grant, before any
+/// key moved; that rule run on that node alone (as a newcomer did), the next run is refused
+/// by the target, for `RESTORE-ASKING`'s keys, named (it named neither); that rule run there
+/// too, the next `--apply` moves its slots with no refusal, and every key reads back.
 fn keys_refused(server: Server) {
     let Some(cluster) = live::cluster(server, 0, None, &[]) else {
         return;
@@ -313,27 +314,44 @@ fn keys_refused(server: Server) {
     }
     let file = map_user(&cluster, &["+@all"]);
     let args = ["rebalance", "--by", "keys", "--max-moves", "5", "--apply"];
-    let first = as_op(&cluster, &file, &args);
-    println!("{}", first.stderr);
-    assert_eq!(first.code, Some(1), "{}{}", first.stdout, first.stderr);
-    let said = "user `op` may run MIGRATE, but not on the keys it names: grant every key with `";
-    let rule = first
-        .stderr
-        .split_once(said)
-        .and_then(|(_, rest)| rest.split_once('`'))
-        .map(|(rule, _)| rule)
-        .unwrap_or_else(|| panic!("no key refusal in:\n{}", first.stderr));
-    assert_eq!(rule, "ACL SETUSER op ~*");
-    assert!(
-        first.stderr.contains("before any key moved"),
-        "{}",
-        first.stderr
-    );
-    cluster.assert_settled();
-    read_back(&cluster, &written);
-    on_every_node(&cluster, rule);
+    let source = cluster.primaries[0].port;
+    for command in ["MIGRATE", "RESTORE-ASKING"] {
+        let run = as_op(&cluster, &file, &args);
+        println!("{}", run.stderr);
+        assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+        let said = format!(
+            "`: user `op` may run {command}, but not on the keys it names: grant every key with `"
+        );
+        let (before, rest) = run
+            .stderr
+            .split_once(&said)
+            .unwrap_or_else(|| panic!("no key refusal of {command} in:\n{}", run.stderr));
+        let rule = rest.split_once('`').map(|(rule, _)| rule).unwrap();
+        assert_eq!(rule, "ACL SETUSER op ~*");
+        // the node that refused: the source for MIGRATE, the target for RESTORE-ASKING
+        let port: u16 = before
+            .rsplit_once(":")
+            .and_then(|(_, p)| p.parse().ok())
+            .unwrap_or_else(|| panic!("no node in {before}"));
+        assert_eq!(port == source, command == "MIGRATE", "{before}");
+        assert!(
+            run.stderr.contains("before any key moved"),
+            "{}",
+            run.stderr
+        );
+        cluster.assert_settled();
+        read_back(&cluster, &written);
+        let node = cluster.nodes().find(|n| n.port == port).unwrap();
+        let mut cmd = redis::Cmd::new();
+        for word in rule.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    // the third target of the plan, if any, takes the rule too
+    on_every_node(&cluster, "ACL SETUSER op ~*");
     let again = as_op(&cluster, &file, &args);
-    println!("after `{rule}`:\n{}", again.stderr);
+    println!("after the key pattern:\n{}", again.stderr);
     assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
     assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
     assert!(
