@@ -46,16 +46,22 @@ const KEYWORDS: &[&str] = &[
 /// program, the emitted module's own imports (`binascii`, `zlib`) among them.
 const STANDARD_LIBRARY: &str = include_str!("python_stdlib.txt");
 
+/// The Redis and Valkey clients for Python whose package a module of that name would hide
+/// from the program that uses them beside it (redis-py `redis`, valkey-py `valkey`,
+/// `coredis`, redis-py-cluster `rediscluster`: a newcomer's `-o redis.py` left no
+/// `redis.Redis`).
+const CLIENTS: &[&str] = &["redis", "valkey", "coredis", "rediscluster"];
+
 /// What a module's name must be, for the refusal.
-const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: letters, digits and `_`, not starting with a digit, no Python keyword, and no module of Python's standard library (`sys.stdlib_module_names`, such as `os`, `json` or `zlib`), which `import` finds first or which the module would hide from the whole program";
+const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: ASCII letters, digits and `_` (Python reads other letters NFKC-normalized, `ﬁle` as `file`, and looks for another file), not starting with a digit, no Python keyword, no module of Python's standard library (`sys.stdlib_module_names`, such as `os`, `json` or `zlib`), which `import` finds first or which the module would hide from the whole program, and no Redis client's package (`redis`, `valkey`, `coredis`, `rediscluster`), which it would hide";
 
 /// Checks `name` as the name of the emitted module (its file's stem): an identifier that
-/// `import` takes. Non-ASCII letters are left to Python's own rule and taken.
+/// `import` takes and finds as this file, hiding no module the program uses.
 ///
 /// # Errors
 ///
 /// [`Error::ModuleName`](crate::Error::ModuleName) for a name with an ASCII character that is no letter, digit or
-/// `_`, a leading digit, a keyword or a module of the standard library.
+/// `_`, a leading digit, a keyword, a module of the standard library or a Redis client's.
 ///
 /// # Examples
 ///
@@ -70,10 +76,9 @@ const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: le
 pub fn check_module_name(name: &str) -> Result<(), crate::Error> {
     let valid = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name
-            .chars()
-            .all(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !KEYWORDS.contains(&name)
+        && !CLIENTS.contains(&name)
         && !STANDARD_LIBRARY.lines().any(|module| module == name);
     if valid {
         Ok(())

@@ -352,8 +352,7 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                     write!(
                         self.out,
                         "# instance {}: {}",
-                        shown(&instance.name),
-                        instance.verdict
+                        instance.name, instance.verdict
                     )?;
                     if !instance.off.is_empty() {
                         write!(
@@ -495,7 +494,7 @@ fn verdict(function: &SlotFunction, distinct: usize, first: Option<u32>) -> Stri
 
 /// One assignment of the template placeholders, checked.
 struct Instance {
-    /// `q=orders`, or `(no placeholders)`.
+    /// `q=orders`, or `(no placeholders)`, shown (escaped, a value's `,` as `\,`).
     name: String,
     values: serde_json::Map<String, Value>,
     verdict: String,
@@ -521,6 +520,13 @@ fn parse_with(text: &str) -> Result<(String, Vec<String>)> {
         )));
     }
     Ok((name.to_owned(), split_values(values)))
+}
+
+/// `value` shown as `--with` takes it: escaped as every field is (a `\\` as `\\\\`), then
+/// a `,` as `\,`, so that an instance's name (`q=a\,b,r=c`) reads one way and pastes back
+/// into `--with` ([`split_values`]).
+fn as_given(value: &str) -> String {
+    shown(value).replace(',', "\\,")
 }
 
 /// `V1,V2` split at each comma, where `\,` is a comma within a value and `\\` a
@@ -583,7 +589,7 @@ fn check_templates<W: Write>(
             names
                 .iter()
                 .zip(&chosen)
-                .map(|(n, v)| format!("{n}={v}"))
+                .map(|(n, v)| format!("{}={}", shown(n), as_given(v)))
                 .collect::<Vec<_>>()
                 .join(",")
         };

@@ -278,6 +278,12 @@ fn with_values_hold_escaped_commas() {
     assert_eq!(keys, ["x{a,b}", r"x{c\\}", r"x{d\\t}"]);
     let plain = check(&["x{a,b}", r"x{c\}", r"x{d\t}"]);
     assert_eq!(run.rows(), plain.rows());
+    // an instance's name writes its values as --with takes them: one value `a,b` and two
+    // placeholders `q=a`, `r=b` are told apart
+    run.prints(r"# instance q=a\,b: same slot");
+    run.prints(r"# instance q=c\\: same slot");
+    let two = check(&["--template", "x{q}{r}", "--with", "q=a", "--with", "r=b"]);
+    two.prints("# instance q=a,r=b: ");
 }
 
 #[test]

@@ -433,6 +433,8 @@ fn a_module_found_by_its_file_name_is_named_after_the_file() {
             &["emit", "python", "-o", "os.py"],
             "no module of Python's standard library",
         ),
+        (&["emit", "python", "-o", "redis.py"], "no Redis client's package"),
+        (&["emit", "python", "-o", "\u{fb01}le.py"], "NFKC-normalized"),
         (
             &["emit", "python", "-o", "my-slots.py"],
             "`-o my-slots.py`: `emit python` names the module after the file, and `my-slots` is not a name for it: `import` takes an identifier",
