@@ -39,7 +39,7 @@ groups.each_with_index { |g, i| out << "shared\t#{i}\t#{none_or(Slotgen.shared_h
 def refusal(out, name)
   value = yield
   out << "accepted\t#{name}\t#{value.inspect}"
-rescue ArgumentError => e
+rescue ArgumentError, TypeError => e
   out << "refused\t#{name}\t#{e.class}: #{e.message}"
 end
 
@@ -50,4 +50,6 @@ refusal(out, "key_above") { Slotgen.key_for_slot(prefix, Slotgen::LAST_SLOT + 1,
 refusal(out, "key_rule") { Slotgen.key_for_slot(bad_prefix, Slotgen::FIRST_SLOT, bad_suffix) }
 refusal(out, "float_slot") { Slotgen.tag_for_slot(1.0) }
 refusal(out, "str_slot") { Slotgen.tag_for_slot("5") }
+refusal(out, "one_key_str") { Slotgen.same_slot("zz") }
+refusal(out, "one_key_shared") { Slotgen.shared_hashtag("user:{1}:a") }
 $stdout.write(out.join("\n"), "\n")

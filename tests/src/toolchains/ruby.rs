@@ -2,7 +2,14 @@
 
 use std::process::Command;
 
-use super::row::{driver, Toolchain};
+use super::row::{check_refusals, driver, Toolchain};
+
+/// The refusals only Ruby's driver asks, each with a piece of its message: one String is
+/// one key, not a collection (it was a `NoMethodError` of `each`).
+const RUBY_REFUSALS: [(&str, &str); 2] = [
+    ("one_key_str", "write same_slot([key])"),
+    ("one_key_shared", "write shared_hashtag([key])"),
+];
 
 /// `ruby -w`, which must print no warning.
 pub const RUBY: Toolchain = Toolchain {
@@ -26,6 +33,8 @@ pub const RUBY: Toolchain = Toolchain {
             case.name,
             output.status
         );
-        String::from_utf8(output.stdout).expect("the driver prints ASCII")
+        let output = String::from_utf8(output.stdout).expect("the driver prints ASCII");
+        check_refusals("Ruby", case, &output, &RUBY_REFUSALS);
+        output
     },
 };

@@ -368,6 +368,7 @@ require "zlib"
   # two keys land on different slots (the server answers CROSSSLOT) or there are none. The
   # keys are any Enumerable of Strings; raises ArgumentError when a key is not a String.
   def same_slot(keys)
+    one_key!(keys, "same_slot")
     found = nil
     keys.each do |key|
       here = slot(key)
@@ -385,6 +386,7 @@ require "zlib"
   # Keys that share a hashtag land on one slot whatever the slot count. Raises
   # ArgumentError when a key is not a String.
   def shared_hashtag(keys)
+    one_key!(keys, "shared_hashtag")
     found = nil
     keys.each do |key|
       tag = explicit(bytes_of_key(key, "key"))
@@ -393,6 +395,14 @@ require "zlib"
       found = tag
     end
     found
+  end
+
+  # A String is one key, not a collection of keys (each_char would split it): refused
+  # with the call to write, as the other modules refuse it.
+  def one_key!(keys, name)
+    return unless keys.is_a?(String)
+
+    raise TypeError, "#{name} takes an Enumerable of keys, not one key: write #{name}([key])"
   end
 
   def bytes_of_key(value, what)
@@ -416,5 +426,5 @@ require "zlib"
   def bytes_of(tag)
     Array.new(TAG_LEN) { |k| (tag >> (8 * k)) & 0xff }.pack("C*")
   end
-  private_class_method :explicit, :bytes_of_key, :check_slot, :tag_of, :bytes_of
+  private_class_method :explicit, :one_key!, :bytes_of_key, :check_slot, :tag_of, :bytes_of
 end
