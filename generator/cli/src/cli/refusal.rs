@@ -202,6 +202,21 @@ fn not_utf8(path: &str, args: &[std::ffi::OsString]) -> String {
                 "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text: give its bytes as hex with `--{hex_form}`{example}"
             );
         }
+        // a `--hex` flag whose help names this option: it reads its values as hex (`lint
+        // --hex`, for `--keys` and `--argv` alike)
+        let named = format!("--{long} ");
+        if option_named("hex").is_some_and(|h| {
+            !h.get_action().takes_values()
+                && h.get_help().is_some_and(|help| {
+                    let help = help.to_string();
+                    help.contains(&named) || help.contains(&format!("--{long},"))
+                })
+        }) {
+            let example = hex.map_or_else(String::new, |h| format!(" (this one `--{long} {h}`)"));
+            return format!(
+                "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text: give the values as hex with `--hex`, every one of them{example}"
+            );
+        }
         return format!(
             "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text; `{path} --help` lists what it takes"
         );

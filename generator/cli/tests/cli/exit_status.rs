@@ -673,6 +673,20 @@ fn an_argument_that_is_not_utf8_is_named_with_its_hex_form() {
         2,
         "the value `\\xff\\xfe` of `--crc` is not UTF-8, and a command line's values are text; `slotgen slot --help`",
     );
+    // `lint`'s `--hex` reads every `--keys` and `--argv` value as hex: named, with the
+    // value's hex (the error named only `--help`)
+    run_os(&[
+        OsStr::new("lint"),
+        OsStr::new("--keys"),
+        OsStr::new("a"),
+        OsStr::new("--argv"),
+        OsStr::from_bytes(b"\xff"),
+        OsStr::new("f.lua"),
+    ])
+    .fails_with_code(
+        2,
+        "the value `\\xff` of `--argv` is not UTF-8, and a command line's values are text: give the values as hex with `--hex`, every one of them (this one `--argv ff`)",
+    );
     let run = exec(&["key", "--prefix-hex", "611bff", "1", "--format", "json"]);
     run.ok();
     run.prints(r#""key_hex":"611bff7b"#);
