@@ -291,6 +291,9 @@ pub(super) fn carry_out(
                 field(node.as_bytes())
             );
         }
+        for note in &applied.gone {
+            say!("slotgen: note: {}", field(note.as_bytes()));
+        }
     }
     result.map_err(|e| {
         // what was done before the stop, for a script to take up: the plan printed above
@@ -508,6 +511,7 @@ pub(super) fn apply_file(
             moves: 0,
             keys: 0,
             untold: Vec::new(),
+            gone: Vec::new(),
         }
     } else {
         carry_out(args, options, &plan, &live, None, &report)?

@@ -31,7 +31,8 @@ pub(super) enum Format {
     /// failed nodes every node table still lists: `id`, `addr`, `remove`, the commands that
     /// remove it in order); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
-    /// SETSLOT NODE`), printed once the plan is carried out; after a stop,
+    /// SETSLOT NODE`, `gone`: the notes of slots of which a few keys left the source
+    /// otherwise than by `MIGRATE`), printed once the plan is carried out; after a stop,
     /// `stopped` in its place (`moves`, `keys` done, `half_moved`, `error`, and `slots`:
     /// every range of an atomic job, of which the error gives the first and the last past
     /// four).
