@@ -895,7 +895,7 @@ pub(super) fn move_slot(
     };
     // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
     let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
-    for db in 0..databases {
+    'databases: for db in 0..databases {
         if databases > 1 {
             let selected = run(exchange, &mut source_con, &select(db), Budget::SHORT)
                 .and_then(|_| run(exchange, &mut target_con, &select(db), Budget::SHORT));
@@ -1035,6 +1035,13 @@ pub(super) fn move_slot(
                     // refusal and deletes each key the target took)
                     moved.keys += resolved.carried;
                     moved.resolved.extend(resolved.keys);
+                }
+                // another client gave the target the slot (`CLUSTER SETSLOT s NODE`): the
+                // source serves none of it now, and what it did not carry is `Gone`'s
+                Err(e) if moved_to(&e, slot, &target.addr) => {
+                    listed.not_carried(names.len());
+                    tally = (tally.0 + listed.counted, tally.1 + listed.listed);
+                    break 'databases;
                 }
                 Err(e) => {
                     let e = through_dead_target(exchange, &target_end, e, timeout);
@@ -1187,6 +1194,21 @@ impl Listed {
         self.last = keys.to_vec();
         Ok(())
     }
+
+    /// The last batch's `n` keys, which `MIGRATE` did not carry (the source answered that the
+    /// slot is the target's): listed no longer.
+    fn not_carried(&mut self, n: usize) {
+        self.listed = self.listed.saturating_sub(n as u64);
+    }
+}
+
+/// Whether `e` is the source's `MIGRATE` answered `MOVED slot addr`, naming the target at
+/// `addr`: the source learned (by the target's newer epoch) that the target owns the slot,
+/// which another client's `CLUSTER SETSLOT slot NODE` gave it during the move (measured on
+/// Valkey 8.0: the listing's last batch, sent as the source learned it, answered so).
+fn moved_to(e: &Error, slot: u16, addr: &str) -> bool {
+    matches!(e, Error::Refused { command, moved: Some((s, node)), .. }
+        if command == "MIGRATE" && *s == slot && node == addr)
 }
 
 /// The keys of a slot that left its source during the move otherwise than by `MIGRATE`:
@@ -1828,6 +1850,33 @@ mod tests {
             gone(2000, 1989, false).note(),
             "slot 7: 11 of the 2000 keys its source counted once it was migrating left it otherwise than by `MIGRATE` (expired, or deleted by clients): no more than 10, or 1% of the slot, so the run went on"
         );
+    }
+
+    /// The source's `MIGRATE` answered `MOVED` to the target for the slot ends the listing
+    /// (the slot was given to the target); to another node, or for another slot, or another
+    /// command's, it does not (a failover, handled at the stop).
+    #[test]
+    fn a_migrate_moved_to_the_target_is_the_slot_taken() {
+        let refused = |command: &str, moved: Option<(u16, &str)>| Error::Refused {
+            url: "redis://127.0.0.1:1".to_owned(),
+            command: command.to_owned(),
+            reason: "MOVED".to_owned(),
+            moved: moved.map(|(s, n)| (s, n.to_owned())),
+        };
+        let target = "127.0.0.1:2";
+        assert!(moved_to(&refused("MIGRATE", Some((7, target))), 7, target));
+        assert!(!moved_to(
+            &refused("MIGRATE", Some((7, "127.0.0.1:3"))),
+            7,
+            target
+        ));
+        assert!(!moved_to(&refused("MIGRATE", Some((8, target))), 7, target));
+        assert!(!moved_to(
+            &refused("CLUSTER GETKEYSINSLOT", Some((7, target))),
+            7,
+            target
+        ));
+        assert!(!moved_to(&refused("MIGRATE", None), 7, target));
     }
 
     /// `finish_moves` on a fake cluster whose node 0 migrates slot 0 to node 1 and answers

@@ -972,14 +972,15 @@ fn count_in(node: &str, slot: u16) -> u64 {
         .unwrap()
 }
 
-/// A drain's first move (its largest slot, 20,000 keys, `--batch 1`) whose target is given
-/// the slot by hand (`CLUSTER SETSLOT s NODE target` there, as an operator or another tool
-/// does) 50 ms after it begins importing: the source, learning by the target's newer epoch
-/// that it lost the slot, deletes the keys it still holds there (`Deleting keys in dirty
-/// slot`). slotgen finishes the slot and stops (exit 1), saying how many keys left the
-/// source otherwise and who took the slot; before, it went on through the whole drain and
-/// exited 0 without a word. The counts are compared with the servers': `CLUSTER
-/// COUNTKEYSINSLOT` on the target after the run is what moved, the rest is what went.
+/// A drain's first move (its largest slot, 20,000 keys, `--batch 1`, classic) whose target
+/// is given the slot by hand (`CLUSTER SETSLOT s NODE target` there, as an operator or
+/// another tool does) 50 ms after it begins importing: the source, learning by the
+/// target's newer epoch that it lost the slot, deletes the keys it still holds there
+/// (`Deleting keys in dirty slot`). slotgen finishes the slot and stops (exit 1), saying
+/// how many keys left the source otherwise and who took the slot; before, it went on
+/// through the whole drain and exited 0 without a word. The counts are compared with the
+/// servers': `CLUSTER COUNTKEYSINSLOT` on the target after the run is what moved, the rest
+/// is what went.
 fn a_slot_taken_by_hand_mid_move(server: Server) {
     const KEYS: u64 = 20_000;
     let Some(cluster) = live::cluster(server, 0, None, &[]) else {
@@ -1040,6 +1041,8 @@ fn a_slot_taken_by_hand_mid_move(server: Server) {
             "1",
             "--timeout",
             "5s",
+            "--dialect",
+            "classic",
             "--apply",
         ],
     );
@@ -1096,4 +1099,9 @@ fn a_slot_taken_by_hand_mid_move_stops_redis_7_saying_the_keys_gone() {
 #[test]
 fn a_slot_taken_by_hand_mid_move_stops_valkey_8_saying_the_keys_gone() {
     a_slot_taken_by_hand_mid_move(Server::Valkey);
+}
+
+#[test]
+fn a_slot_taken_by_hand_mid_move_stops_valkey_9_saying_the_keys_gone() {
+    a_slot_taken_by_hand_mid_move(Server::Valkey9);
 }
