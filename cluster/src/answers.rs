@@ -540,6 +540,27 @@ pub(super) fn failing_nodes(text: &str) -> Vec<String> {
     out
 }
 
+/// The node that a `CLUSTER NODES` answer gives as the owner of `slot`, `id (addr)` (the
+/// address without its bus port), escaped: the line whose slot ranges (the words from the
+/// ninth, `a-b` or `a`; `[...]` migrations skipped) hold it. `None` where no line does.
+pub(super) fn owner_in_nodes(text: &str, slot: u16) -> Option<String> {
+    text.lines().find_map(|line| {
+        let words: Vec<&str> = line.split(' ').collect();
+        let holds = words.iter().skip(8).any(|w| {
+            let (a, b) = w.split_once('-').unwrap_or((w, w));
+            matches!((a.parse::<u16>(), b.parse::<u16>()), (Ok(a), Ok(b)) if (a..=b).contains(&slot))
+        });
+        let addr = words.get(1)?.split(['@', ',']).next().unwrap_or_default();
+        holds.then(|| {
+            format!(
+                "{} ({})",
+                escape_cut(words[0].as_bytes()),
+                escape_cut(addr.as_bytes())
+            )
+        })
+    })
+}
+
 /// The id of the `myself` node of a `CLUSTER NODES` answer, and the slots that node reports
 /// migrating (`[slot->-peer]`) and importing (`[slot-<-peer]`). Ids are 40 hex digits.
 pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String> {
@@ -652,6 +673,31 @@ mod tests {
     /// A node id of 40 hex digits, made of `c`.
     fn id(c: char) -> String {
         c.to_string().repeat(40)
+    }
+
+    /// The owner of a slot in a `CLUSTER NODES` answer: by its ranges (a single slot, a
+    /// range), migrations skipped, the bus port and hostname cut from the address.
+    #[test]
+    fn the_owner_of_a_slot_is_read_from_cluster_nodes() {
+        let text = format!(
+            "{a} 127.0.0.1:7001@17001,host myself,master - 0 0 1 connected 0-99 [100->-{b}]\n{b} 127.0.0.1:7002@17002 master - 0 0 3 connected 100 101-200\n{c} 127.0.0.1:7003@17003 slave {a} 0 0 1 connected\n",
+            a = id('a'),
+            b = id('b'),
+            c = id('c')
+        );
+        assert_eq!(
+            owner_in_nodes(&text, 0).as_deref(),
+            Some(format!("{} (127.0.0.1:7001)", id('a')).as_str())
+        );
+        assert_eq!(
+            owner_in_nodes(&text, 100).as_deref(),
+            Some(format!("{} (127.0.0.1:7002)", id('b')).as_str())
+        );
+        assert_eq!(
+            owner_in_nodes(&text, 150).as_deref(),
+            Some(format!("{} (127.0.0.1:7002)", id('b')).as_str())
+        );
+        assert_eq!(owner_in_nodes(&text, 201), None);
     }
 
     #[test]

@@ -23,6 +23,11 @@
 //!
 //! [`Limits::max_moves`] caps step 3 only: a drain moves every slot of the drained
 //! primaries, however many, or it is no drain.
+//!
+//! The plan's [`Planned::moves_lower_bound`] is `drain_lower_bound`'s (the drained slots,
+//! and the fewest own slots each staying primary over its cap must shed), which its doc
+//! proves; the plan is [`Planned::minimal`] where step 3 had nothing to do or the plan
+//! meets it.
 
 use super::rebalance::{check_min_gain, plan_fixed, Limits, Move, Planned};
 use super::version::Receiving;
@@ -197,14 +202,68 @@ pub fn plan_draining(
     plan.loads_before = before;
     plan.loads_after = loads_after;
     plan.caps = expand(&plan.caps);
-    // every drained slot moves in any plan that empties them: a bound of the whole plan,
-    // met where step 3 had nothing to do (the bound of step 3 alone is no bound of the
-    // whole: another placement of the drained slots may need fewer moves after it)
-    let forced = plan.moves.len() - step3;
-    planned.moves_lower_bound = planned.moves_lower_bound.map(|_| forced);
-    planned.minimal = planned.minimal.map(|_| step3 == 0);
+    // a bound of the whole plan ([`drain_lower_bound`]; the bound of step 3 alone is no bound
+    // of the whole: another placement of the drained slots may need fewer moves after it)
+    let bound = drain_lower_bound(amounts, owners, &draining, &plan.caps);
+    let done = plan.moves.len();
+    planned.moves_lower_bound = planned.moves_lower_bound.map(|_| bound);
+    planned.minimal = planned.minimal.map(|_| step3 == 0 || done == bound);
     planned.drained = drained.to_vec();
     Ok(planned)
+}
+
+/// The fewest moves of any plan that empties the shards `draining` and leaves every other
+/// shard `i` within `caps[i]`: every drained slot (`owners`), plus, for each staying shard
+/// whose own slots' `amounts` sum over its cap, the fewest of its own slots whose amounts
+/// cover the excess (its largest first).
+///
+/// Why no plan has fewer: every drained slot must leave its shard, one move each. A
+/// staying shard `i` of own load `L_i > cap_i` ends with `L_i - out_i + in_i <= cap_i`,
+/// where `out_i` is the amount of its own slots that left and `in_i >= 0` what arrived
+/// (drained slots or others'), so `out_i >= L_i - cap_i`: the slots that leave `i` sum to
+/// its excess at least, and no `k` of its slots sum to more than its `k` largest, so at
+/// least the count taken here leave it. These slots are each staying shard's own, so no
+/// slot is counted twice (by two shards, or as a drained slot), and each leaving slot is
+/// one move at least. The bound ignores the least gain, so it holds for plans of any gain.
+/// Where the plan made meets it (the drained shard's slots and the fullest staying
+/// shard's largest: a 5-primary drain of 3277 slots whose fullest other primary must shed
+/// 500, 3777 moves), the plan is the fewest moves.
+fn drain_lower_bound(
+    amounts: &[u64],
+    owners: &[Option<usize>],
+    draining: &[bool],
+    caps: &[f64],
+) -> usize {
+    let mut own: Vec<Vec<u64>> = vec![Vec::new(); draining.len()];
+    let mut forced = 0;
+    for (slot, owner) in owners.iter().enumerate() {
+        match *owner {
+            Some(o) if draining[o] => forced += 1,
+            Some(o) => own[o].push(amounts[slot]),
+            None => {}
+        }
+    }
+    let shed: usize = own
+        .iter_mut()
+        .zip(caps)
+        .map(|(mine, &cap)| {
+            let load: u64 = mine.iter().fold(0u64, |t, &a| t.saturating_add(a));
+            if super::rebalance::within(load, cap) {
+                return 0;
+            }
+            mine.sort_unstable_by(|a, b| b.cmp(a));
+            let mut left = load;
+            // the fewest largest slots that bring it within its cap
+            mine.iter()
+                .take_while(|&&a| {
+                    let over = !super::rebalance::within(left, cap);
+                    left -= a;
+                    over
+                })
+                .count()
+        })
+        .sum();
+    forced + shed
 }
 
 #[cfg(test)]
@@ -277,7 +336,13 @@ mod tests {
             prop_assert!(after.iter().all(|o| *o != Some(drained)));
             prop_assert_eq!(p.plan.loads_after[drained], 0);
             let leaving = owners.iter().filter(|o| **o == Some(drained)).count();
-            prop_assert_eq!(p.moves_lower_bound.unwrap_or(leaving), leaving);
+            // the bound counts every drained slot, and is no more than the plan made
+            if let Some(bound) = p.moves_lower_bound {
+                prop_assert!(bound >= leaving, "{bound} < {leaving}");
+                if p.plan.reached {
+                    prop_assert!(bound <= p.plan.moves.len(), "{bound} > {}", p.plan.moves.len());
+                }
+            }
             let stay: Vec<usize> = (0..4).filter(|&s| s != drained).collect();
             let total: u64 = amounts.iter().sum();
             if total > 0 {
@@ -292,6 +357,94 @@ mod tests {
                 prop_assert!(skew <= own.max(even) + 1e-9, "{skew} over {own} and {even}");
             }
         }
+    }
+
+    /// The fewest moves of any assignment of the slots to the staying shards `stay` that
+    /// leaves each within `caps`, by trying every one (`None` when none does).
+    fn fewest_by_brute_force(
+        amounts: &[u64],
+        owners: &[Option<usize>],
+        stay: &[usize],
+        caps: &[f64],
+    ) -> Option<usize> {
+        let n = amounts.len();
+        let mut best: Option<usize> = None;
+        for code in 0..stay.len().pow(n as u32) {
+            let (mut c, mut loads, mut moves) = (code, vec![0u64; caps.len()], 0);
+            for slot in 0..n {
+                let to = stay[c % stay.len()];
+                c /= stay.len();
+                loads[to] += amounts[slot];
+                moves += usize::from(owners[slot] != Some(to));
+            }
+            let fits = stay
+                .iter()
+                .all(|&s| loads[s] as f64 <= caps[s] * (1.0 + 1e-12));
+            if fits && best.is_none_or(|b| moves < b) {
+                best = Some(moves);
+            }
+        }
+        best
+    }
+
+    proptest! {
+        /// The drain's lower bound against every assignment of up to 8 slots to 3 staying
+        /// primaries (one of 4 drained), at the caps the plan aimed at: never more than the
+        /// fewest moves that reach them; and a plan that meets it is the fewest, so said.
+        #[test]
+        fn the_drain_bound_is_at_most_the_fewest_moves_by_brute_force(
+            slots in proptest::collection::vec((0u64..30, 0usize..4), 1..9),
+            drained in 0usize..4,
+            target in prop_oneof![Just(1.0), Just(1.1), Just(1.3)],
+        ) {
+            let amounts: Vec<u64> = slots.iter().map(|s| s.0).collect();
+            let owners: Vec<Option<usize>> = slots.iter().map(|s| Some(s.1)).collect();
+            let weights = [1.0; 4];
+            let limits = Limits { min_gain: Some(0.0), ..Limits::target(target) };
+            let p = plan_draining(&amounts, &amounts, &owners, &weights, &[drained], &limits, &ANY).unwrap();
+            let mut draining = [false; 4];
+            draining[drained] = true;
+            let bound = drain_lower_bound(&amounts, &owners, &draining, &p.plan.caps);
+            let stay: Vec<usize> = (0..4).filter(|&s| s != drained).collect();
+            let fewest = fewest_by_brute_force(&amounts, &owners, &stay, &p.plan.caps);
+            if let Some(fewest) = fewest {
+                prop_assert!(bound <= fewest, "bound {bound} over the fewest {fewest}");
+            }
+            if let Some(given) = p.moves_lower_bound {
+                prop_assert_eq!(given, bound);
+            }
+            if p.minimal == Some(true) {
+                prop_assert_eq!(Some(p.plan.moves.len()), fewest);
+            }
+        }
+    }
+
+    /// The tester's drain (5 primaries, the drained one's slots and the fullest other's
+    /// excess): the bound counts both, so the plan that meets it is said to be the fewest.
+    /// In small: shard 4 drained (3 slots of 1), shard 0 holds 8 slots of 10 against a
+    /// fair share of (80 + 3 * 2 + 3) / 4 = 22.25, cap 24.475 at 1.1: it must shed 6.
+    #[test]
+    fn a_drain_bound_counts_the_fullest_primarys_excess_too() {
+        let mut amounts = vec![10u64; 8];
+        let mut owners: Vec<Option<usize>> = vec![Some(0); 8];
+        for s in 1..4 {
+            amounts.extend([1, 1]);
+            owners.extend([Some(s), Some(s)]);
+        }
+        amounts.extend([1; 3]);
+        owners.extend([Some(4); 3]);
+        let limits = Limits {
+            min_gain: Some(0.0),
+            ..Limits::target(1.1)
+        };
+        let p = plan_draining(&amounts, &amounts, &owners, &[1.0; 5], &[4], &limits, &ANY).unwrap();
+        // the fewest, counted apart: 3 drained slots + 6 of shard 0's (80 - 6 * 10 = 20 is
+        // within the cap, 80 - 5 * 10 = 30 over it)
+        let cap = 1.1 * amounts.iter().sum::<u64>() as f64 / 4.0;
+        assert!((20.0..30.0).contains(&cap), "{cap}");
+        assert_eq!(p.moves_lower_bound, Some(3 + 6));
+        assert_eq!(p.plan.moves.len(), 9);
+        assert_eq!(p.minimal, Some(true));
     }
 
     /// Empty slots even out the slot counts: 5 and 2 slots, 7 drained, 7 and 7 after.

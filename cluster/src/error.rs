@@ -484,6 +484,11 @@ pub enum Error {
         /// empty where a plan's moves were interrupted (the slot in flight finished).
         left: Vec<u16>,
     },
+    /// A slot moved, but more of its keys left the source otherwise than by `MIGRATE` than
+    /// expiry explains, or another node took the slot during the move
+    /// ([`crate::migrate`]'s `Gone`): the slot finished, the plan's later moves not made.
+    #[error("{}", gone_text(.0))]
+    KeysGone(Box<KeysGone>),
     /// A key is on both ends of a slot's move with different values (`DUMP`s differ), as a
     /// timed-out `MIGRATE` can leave it.
     #[error("key {key} of slot {slot} is on both {from} and {to}, and their `DUMP`s differ: slotgen touched neither; keep the right copy (`DEL` it on the source, or `ASKING` then `DEL` on the target), then run again")]
@@ -577,6 +582,70 @@ fn interrupted_text(done: usize, planned: usize, keys: u64, left: &[u16]) -> Str
             slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
         ),
     }
+}
+
+/// What [`Error::KeysGone`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeysGone {
+    /// The slot.
+    pub slot: u16,
+    /// The source, `id (addr)`.
+    pub from: String,
+    /// The target, `id (addr)`.
+    pub to: String,
+    /// The source's count of the slot's keys once it was migrating.
+    pub counted: u64,
+    /// Keys listed and carried by `MIGRATE`.
+    pub moved: u64,
+    /// Keys that left the source otherwise.
+    pub gone: u64,
+    /// The owner the source gave for the slot before slotgen's `CLUSTER SETSLOT NODE`,
+    /// `id (addr)`, where that was another node than the source.
+    pub taken_by: Option<String>,
+    /// The source's replicas, in the map the run began with.
+    pub replicas: usize,
+    /// Why the run stopped at it: the rule it broke.
+    pub why: String,
+    /// Moves done, this one included.
+    pub done: usize,
+    /// Moves planned.
+    pub planned: usize,
+}
+
+/// [`Error::KeysGone`]'s message: the slot, the counts, the possible causes (a server
+/// that lost the slot to another node's newer epoch deletes its keys of it, `Deleting keys
+/// in dirty slot` in its log: Redis 7.0 and Valkey 8.0, measured), who took the slot, and
+/// what to do.
+fn gone_text(e: &KeysGone) -> String {
+    let KeysGone {
+        slot,
+        from,
+        to,
+        counted,
+        moved,
+        gone,
+        taken_by,
+        replicas,
+        why,
+        done,
+        planned,
+    } = e;
+    let taken = taken_by.as_ref().map_or_else(String::new, |owner| {
+        format!(
+            "; before slotgen's own `CLUSTER SETSLOT {slot} NODE`, the source already gave {owner} as the slot's owner: another client's `CLUSTER SETSLOT {slot} NODE` (an operator's, or another tool's) took the slot from it during the move, and a server that loses a slot deletes the keys it still holds there"
+        )
+    });
+    let look = if *replicas > 0 {
+        format!(
+            "the source's {} may hold them still (Redis 7.0 does not replicate that delete) until it resyncs",
+            if *replicas == 1 { "replica".to_owned() } else { format!("{replicas} replicas") }
+        )
+    } else {
+        "the source has no replica to hold them".to_owned()
+    };
+    format!(
+        "moving slot {slot} from {from} to {to}: the source counted {counted} keys of the slot once it was migrating, {moved} moved, and {gone} left the source otherwise (expired, deleted by clients, or deleted by the server when the slot was taken from it: `Deleting keys in dirty slot` in its log){taken}; the slot is finished, on the target, and the run stopped after {done} of {planned} moves ({why}): find the keys first ({look}), then run the same command again to plan and move the rest"
+    )
 }
 
 /// [`Error::TargetFailedOver`]'s message: what happened, then what slotgen did or what the

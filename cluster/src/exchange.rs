@@ -97,7 +97,7 @@ const MAP: Budget = Budget {
 /// [`MAX_NODES`] nodes, and on the lines at most 16384 slot ranges (` 16382-16383`, 12
 /// bytes) and 16384 slots in migration (` [16383->-`, a 40-digit id, `]`: 51 bytes), 64 bytes a
 /// slot for both: 16 MiB + 1 MiB, 17,825,792 bytes, and 16 for the framing.
-const CLUSTER_NODES: Budget = Budget {
+pub(super) const CLUSTER_NODES: Budget = Budget {
     bytes: MAX_NODES * NODE_BYTES + SLOTS as usize * 64 + 16,
     values: 1,
     string: MAX_NODES * NODE_BYTES + SLOTS as usize * 64,

@@ -48,7 +48,7 @@ pub use apply_options::ApplyOptions;
 pub use atomic::ATOMIC_WAIT_STEPS;
 pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
 pub use drain::plan_draining;
-pub use error::Error;
+pub use error::{Error, KeysGone};
 pub use guard::{claim, Claim, CLAIM_NAME};
 pub use load::{
     fair_ratios, hot_slots, shard_totals, weighted_skew, HotSlot, LoadSource, MapNotes, Metric,

@@ -83,6 +83,10 @@ pub struct Applied {
     /// `CLUSTER SETSLOT slot NODE id` (each `id (addr)`, in shard order): not asked again;
     /// the cluster's gossip tells them the new owners.
     pub untold: Vec<String>,
+    /// The notes of the slots of which a few keys left the source during the move
+    /// otherwise than by `MIGRATE` (expired, or deleted by clients), within the rule that
+    /// goes on (`Gone`); more stops the run ([`Error::KeysGone`]).
+    pub gone: Vec<String>,
 }
 
 /// The keys one `CLUSTER GETKEYSINSLOT` answer may hold: at most this many bytes a key. A
@@ -164,6 +168,7 @@ pub fn apply(
         moves: 0,
         keys: 0,
         untold: Vec::new(),
+        gone: Vec::new(),
     };
     let nothing = keeps_nothing(&mut exchange, &fresh, &steps, timeout);
     let interrupted = |applied: &Applied| Error::Interrupted {
@@ -280,6 +285,12 @@ pub fn apply(
         applied.moves += 1;
         applied.keys += moved.keys;
         progress(m, moved.keys);
+        if let Some(gone) = &moved.gone {
+            if gone.stops() {
+                return Err(gone.stop(&fresh, (m.from, m.to), (applied.moves, plan.moves.len())));
+            }
+            applied.gone.push(gone.note());
+        }
     }
     applied.untold = fresh
         .shards
@@ -647,6 +658,8 @@ const GRANTED_AGAIN: &str = "once granted, `slotgen rebalance --apply` moves it"
 pub(super) struct Moved {
     pub(super) keys: u64,
     pub(super) resolved: Vec<String>,
+    /// The keys that left the source otherwise than by `MIGRATE`, where any did.
+    pub(super) gone: Option<Gone>,
 }
 
 /// The classic sequence for one slot, from shard `from` to shard `to` of `topology`. With
@@ -859,7 +872,10 @@ pub(super) fn move_slot(
     let mut moved = Moved {
         keys: 0,
         resolved: Vec::new(),
+        gone: None,
     };
+    // what the source counted of the slot and listed, over every database (see `Gone`)
+    let mut tally = (0u64, 0u64);
     let databases = if source_owns {
         // a refusal here is no reason to take one database: the others' keys would stay
         match exchange.databases_to_move(&mut source_con) {
@@ -879,7 +895,7 @@ pub(super) fn move_slot(
     };
     // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
     let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
-    for db in 0..databases {
+    'databases: for db in 0..databases {
         if databases > 1 {
             let selected = run(exchange, &mut source_con, &select(db), Budget::SHORT)
                 .and_then(|_| run(exchange, &mut target_con, &select(db), Budget::SHORT));
@@ -1020,6 +1036,13 @@ pub(super) fn move_slot(
                     moved.keys += resolved.carried;
                     moved.resolved.extend(resolved.keys);
                 }
+                // another client gave the target the slot (`CLUSTER SETSLOT s NODE`): the
+                // source serves none of it now, and what it did not carry is `Gone`'s
+                Err(e) if moved_to(&e, slot, &target.addr) => {
+                    listed.not_carried(names.len());
+                    tally = (tally.0 + listed.counted, tally.1 + listed.listed);
+                    break 'databases;
+                }
                 Err(e) => {
                     let e = through_dead_target(exchange, &target_end, e, timeout);
                     return Err(halt(
@@ -1032,7 +1055,13 @@ pub(super) fn move_slot(
                 }
             }
         }
+        tally = (tally.0 + listed.counted, tally.1 + listed.listed);
     }
+    // before this run's own `SETSLOT NODE`: keys that left the source otherwise, and who
+    // the source says owns the slot now
+    exchange.deadline = Instant::now() + timeout;
+    source_con.set_deadline(Some(exchange.deadline));
+    moved.gone = Gone::after_listing(exchange, &mut source_con, slot, &source.id, tally);
     run(
         exchange,
         &mut target_con,
@@ -1164,6 +1193,132 @@ impl Listed {
         }
         self.last = keys.to_vec();
         Ok(())
+    }
+
+    /// The last batch's `n` keys, which `MIGRATE` did not carry (the source answered that the
+    /// slot is the target's): listed no longer.
+    fn not_carried(&mut self, n: usize) {
+        self.listed = self.listed.saturating_sub(n as u64);
+    }
+}
+
+/// Whether `e` is the source's `MIGRATE` answered `MOVED slot addr`, naming the target at
+/// `addr`: the source learned (by the target's newer epoch) that the target owns the slot,
+/// which another client's `CLUSTER SETSLOT slot NODE` gave it during the move (measured on
+/// Valkey 8.0: the listing's last batch, sent as the source learned it, answered so).
+fn moved_to(e: &Error, slot: u16, addr: &str) -> bool {
+    matches!(e, Error::Refused { command, moved: Some((s, node)), .. }
+        if command == "MIGRATE" && *s == slot && node == addr)
+}
+
+/// The keys of a slot that left its source during the move otherwise than by `MIGRATE`:
+/// the source counted `counted` once the slot was migrating (`Listed`), and its listing
+/// ended after `listed`, so `counted - listed` left it some other way: expired, deleted by
+/// clients, or deleted by the server itself when another node took the slot (a server that
+/// learns, by a newer epoch, that it lost a slot deletes its keys there, `Deleting keys in
+/// dirty slot` in its log: measured on Redis 7.0 and Valkey 8.0 after a `CLUSTER SETSLOT s
+/// NODE target` sent to the target by hand 50 ms into the move; Redis 7.0 does not
+/// replicate that delete).
+///
+/// The rule ([`Gone::stops`]): the run stops (exit 1) after the slot is finished when
+/// another node took the slot, or when more than [`GONE_NOTED_PERCENT`]% of the keys
+/// counted and more than [`GONE_NOTED_KEYS`] left so; fewer is what expiry does to a
+/// slot being moved, said in a note ([`Applied::gone`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Gone {
+    slot: u16,
+    counted: u64,
+    listed: u64,
+    /// The owner the source gave before this run's `SETSLOT NODE`, `id (addr)`, where it
+    /// was not the source.
+    taken_by: Option<String>,
+}
+
+/// At most this many keys of a slot may leave its source otherwise during a move for the
+/// run to go on (with a note), whatever the percentage ([`Gone`]).
+pub(super) const GONE_NOTED_KEYS: u64 = 10;
+
+/// At most this percentage of a slot's keys may leave its source otherwise during a move
+/// for the run to go on (with a note), whatever the count ([`Gone`]).
+pub(super) const GONE_NOTED_PERCENT: u64 = 1;
+
+impl Gone {
+    /// What a listing that ended says, `tally` being the keys counted and listed over every
+    /// database: `None` where every key counted was listed; otherwise the source is asked
+    /// (`CLUSTER NODES`, of the map's grant, which every run needs) who owns `slot`, an
+    /// answer that fails or names the source (`source_id`) taken as the source.
+    fn after_listing(
+        exchange: &mut Exchange,
+        source_con: &mut Connection,
+        slot: u16,
+        source_id: &str,
+        (counted, listed): (u64, u64),
+    ) -> Option<Gone> {
+        if listed >= counted {
+            return None;
+        }
+        let nodes = redis::cmd("CLUSTER").arg("NODES").clone();
+        let taken_by = exchange
+            .text(source_con, &nodes, crate::exchange::CLUSTER_NODES)
+            .ok()
+            .and_then(|text| crate::answers::owner_in_nodes(&text, slot))
+            .filter(|owner| !owner.starts_with(&format!("{source_id} ")));
+        Some(Gone {
+            slot,
+            counted,
+            listed,
+            taken_by,
+        })
+    }
+
+    /// The keys that left otherwise.
+    fn count(&self) -> u64 {
+        self.counted - self.listed
+    }
+
+    /// Whether the run stops at it (the type's docs).
+    fn stops(&self) -> bool {
+        let gone = self.count();
+        self.taken_by.is_some()
+            || (gone > GONE_NOTED_KEYS
+                && gone.saturating_mul(100) > self.counted.saturating_mul(GONE_NOTED_PERCENT))
+    }
+
+    /// The note of a slot the run goes on after.
+    fn note(&self) -> String {
+        format!(
+            "slot {}: {} of the {} keys its source counted once it was migrating left it otherwise than by `MIGRATE` (expired, or deleted by clients): no more than {GONE_NOTED_KEYS}, or {GONE_NOTED_PERCENT}% of the slot, so the run went on",
+            self.slot,
+            self.count(),
+            self.counted
+        )
+    }
+
+    /// The stop, after the move of `(from, to)` in `topology`, `done` of `planned` moves.
+    fn stop(
+        &self,
+        topology: &Topology,
+        (from, to): (usize, usize),
+        (done, planned): (usize, usize),
+    ) -> Error {
+        let (source, target) = (&topology.shards[from].primary, &topology.shards[to].primary);
+        Error::KeysGone(Box::new(crate::error::KeysGone {
+            slot: self.slot,
+            from: format!("{} ({})", source.id, source.addr),
+            to: format!("{} ({})", target.id, target.addr),
+            counted: self.counted,
+            moved: self.listed,
+            gone: self.count(),
+            taken_by: self.taken_by.clone(),
+            replicas: topology.shards[from].replicas.len(),
+            why: if self.taken_by.is_some() {
+                "another node took the slot during its move".to_owned()
+            } else {
+                format!("more than {GONE_NOTED_PERCENT}% of a slot's keys, and more than {GONE_NOTED_KEYS}, gone during its move is no expiry")
+            },
+            done,
+            planned,
+        }))
     }
 }
 
@@ -1685,6 +1840,61 @@ mod tests {
         };
         assert_eq!(names(&source), crate::rights::MOVE_SOURCE);
         assert_eq!(names(&target), crate::rights::MOVE_TARGET);
+    }
+
+    /// The rule of `Gone`: a few keys gone (at most 10, or at most 1% of the slot) go on
+    /// with a note; more stop; a slot another node took stops whatever the count.
+    #[test]
+    fn keys_gone_during_a_move_stop_past_the_rule_or_when_the_slot_was_taken() {
+        let gone = |counted: u64, listed: u64, taken: bool| Gone {
+            slot: 7,
+            counted,
+            listed,
+            taken_by: taken.then(|| "b (127.0.0.1:2)".to_owned()),
+        };
+        // the tester's: 18,833 of 20,001 gone, the slot taken by the target
+        assert!(gone(20_001, 1_168, true).stops());
+        assert!(gone(20_001, 1_168, false).stops());
+        // 10 keys: a note however small the slot; 11 of 1000 (1.1%) stop, 11 of 2000 not
+        assert!(!gone(10, 0, false).stops());
+        assert!(gone(1000, 989, false).stops());
+        assert!(!gone(2000, 1989, false).stops());
+        // 1% exactly goes on: 50 of 5000
+        assert!(!gone(5000, 4950, false).stops());
+        assert!(gone(5000, 4949, false).stops());
+        // one key gone from a slot taken by another node stops
+        assert!(gone(5000, 4999, true).stops());
+        assert_eq!(
+            gone(2000, 1989, false).note(),
+            "slot 7: 11 of the 2000 keys its source counted once it was migrating left it otherwise than by `MIGRATE` (expired, or deleted by clients): no more than 10, or 1% of the slot, so the run went on"
+        );
+    }
+
+    /// The source's `MIGRATE` answered `MOVED` to the target for the slot ends the listing
+    /// (the slot was given to the target); to another node, or for another slot, or another
+    /// command's, it does not (a failover, handled at the stop).
+    #[test]
+    fn a_migrate_moved_to_the_target_is_the_slot_taken() {
+        let refused = |command: &str, moved: Option<(u16, &str)>| Error::Refused {
+            url: "redis://127.0.0.1:1".to_owned(),
+            command: command.to_owned(),
+            reason: "MOVED".to_owned(),
+            moved: moved.map(|(s, n)| (s, n.to_owned())),
+        };
+        let target = "127.0.0.1:2";
+        assert!(moved_to(&refused("MIGRATE", Some((7, target))), 7, target));
+        assert!(!moved_to(
+            &refused("MIGRATE", Some((7, "127.0.0.1:3"))),
+            7,
+            target
+        ));
+        assert!(!moved_to(&refused("MIGRATE", Some((8, target))), 7, target));
+        assert!(!moved_to(
+            &refused("CLUSTER GETKEYSINSLOT", Some((7, target))),
+            7,
+            target
+        ));
+        assert!(!moved_to(&refused("MIGRATE", None), 7, target));
     }
 
     /// `finish_moves` on a fake cluster whose node 0 migrates slot 0 to node 1 and answers

@@ -693,7 +693,7 @@ impl Candidate {
 }
 
 /// Loads within a cap up to rounding: a floor goal puts a hot slot's primary exactly at it.
-fn within(load: u64, cap: f64) -> bool {
+pub(super) fn within(load: u64, cap: f64) -> bool {
     load as f64 <= cap * (1.0 + 1e-12)
 }
 

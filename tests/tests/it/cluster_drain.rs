@@ -962,3 +962,146 @@ fn a_drain_whose_target_lacks_its_replicas_names_the_fix() {
     assert!(!owners(&seed).contains(&drained));
     read_back(&keys, &owners(&seed));
 }
+
+/// The keys of `slot` that the node at `node` holds, by its `CLUSTER COUNTKEYSINSLOT`.
+fn count_in(node: &str, slot: u16) -> u64 {
+    redis::cmd("CLUSTER")
+        .arg("COUNTKEYSINSLOT")
+        .arg(slot)
+        .query(&mut plain(node, None))
+        .unwrap()
+}
+
+/// A drain's first move (its largest slot, 20,000 keys, `--batch 1`, classic) whose target
+/// is given the slot by hand (`CLUSTER SETSLOT s NODE target` there, as an operator or
+/// another tool does) 50 ms after it begins importing: the source, learning by the
+/// target's newer epoch that it lost the slot, deletes the keys it still holds there
+/// (`Deleting keys in dirty slot`). slotgen finishes the slot and stops (exit 1), saying
+/// how many keys left the source otherwise and who took the slot; before, it went on
+/// through the whole drain and exited 0 without a word. The counts are compared with the
+/// servers': `CLUSTER COUNTKEYSINSLOT` on the target after the run is what moved, the rest
+/// is what went.
+fn a_slot_taken_by_hand_mid_move(server: Server) {
+    const KEYS: u64 = 20_000;
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let seed = addr(cluster.primaries[0].port);
+    // a hashtag of a slot of the first primary, filled with KEYS keys
+    let tags: Vec<String> = (0..200).map(|n| format!("big{n}")).collect();
+    let names: Vec<&str> = tags.iter().map(String::as_str).collect();
+    let (tag, slot) = names
+        .iter()
+        .zip(keyslots(&mut plain(&seed, None), &names))
+        .find(|(_, slot)| (RANGES[0].0..=RANGES[0].1).contains(slot))
+        .unwrap();
+    let mut con = plain(&seed, None);
+    for chunk in 0..KEYS / 1000 {
+        let mut pipe = redis::pipe();
+        for n in chunk * 1000..(chunk + 1) * 1000 {
+            pipe.cmd("SET")
+                .arg(format!("{{{tag}}}:{n}"))
+                .arg(n)
+                .ignore();
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    assert_eq!(count_in(&seed, slot), KEYS);
+    let others: Vec<(String, String)> = cluster.primaries[1..]
+        .iter()
+        .map(|p| (addr(p.port), p.node_id()))
+        .collect();
+    // the grabber: the node that imports the slot is given it, 50 ms later, there
+    let grab = std::thread::spawn(move || {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            for (node, id) in &others {
+                if nodes(node).contains(&format!("[{slot}-<-")) {
+                    std::thread::sleep(Duration::from_millis(50));
+                    let _: () = redis::cmd("CLUSTER")
+                        .arg("SETSLOT")
+                        .arg(slot)
+                        .arg("NODE")
+                        .arg(id)
+                        .query(&mut plain(node, None))
+                        .unwrap();
+                    return Some((node.clone(), id.clone()));
+                }
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        None
+    });
+    let run = rebalance(
+        &cluster.url(),
+        &[
+            "--drain",
+            &seed,
+            "--batch",
+            "1",
+            "--timeout",
+            "5s",
+            "--dialect",
+            "classic",
+            "--apply",
+        ],
+    );
+    println!("{}", run.stderr);
+    let (target, target_id) = grab.join().unwrap().expect("the slot was never importing");
+    let on_target = count_in(&target, slot);
+    let on_source = count_in(&seed, slot);
+    let gone = KEYS - on_target - on_source;
+    // the server deleted what was not moved (else the test shows nothing)
+    assert!(
+        gone > KEYS / 2,
+        "{on_target} moved, {on_source} left: {}",
+        run.stderr
+    );
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("slotgen: error: "))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    assert!(
+        error.contains(&format!(
+            "moving slot {slot} from {} ({seed}) to {target_id} ({target}): the source counted {KEYS} keys of the slot once it was migrating, {on_target} moved, and {gone} left the source otherwise",
+            cluster.primaries[0].node_id()
+        )) && error.contains(&format!(
+            "the source already gave {target_id} ({target}) as the slot's owner"
+        )) && error.contains("the run stopped after 1 of "),
+        "{error}"
+    );
+    // the slot is finished, on the target; the rest of the drain not begun
+    assert_eq!(owners(&seed)[usize::from(slot)], target);
+    assert_eq!(
+        owners(&seed).iter().filter(|o| **o == seed).count(),
+        usize::from(RANGES[0].1 - RANGES[0].0),
+        "only the one slot moved"
+    );
+    assert!(
+        run.stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("stopped\t1\t"),
+        "{}",
+        run.stdout
+    );
+    cluster.assert_settled();
+}
+
+#[test]
+fn a_slot_taken_by_hand_mid_move_stops_redis_7_saying_the_keys_gone() {
+    a_slot_taken_by_hand_mid_move(Server::Redis);
+}
+
+#[test]
+fn a_slot_taken_by_hand_mid_move_stops_valkey_8_saying_the_keys_gone() {
+    a_slot_taken_by_hand_mid_move(Server::Valkey);
+}
+
+#[test]
+fn a_slot_taken_by_hand_mid_move_stops_valkey_9_saying_the_keys_gone() {
+    a_slot_taken_by_hand_mid_move(Server::Valkey9);
+}

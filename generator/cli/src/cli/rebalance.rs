@@ -293,7 +293,11 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
                 )?;
             }
             drains.write_tsv(&mut out)?;
-            writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
+            // with --apply the plan's total is what is to be done, not what was: `planned`,
+            // then `applied` once done or `stopped` (a script reading `^moved` took a
+            // stopped run's plan for moves done)
+            let total = if args.apply { "planned" } else { "moved" };
+            writeln!(out, "{total}\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
         }
         // with --apply, one object once the plan is carried out, `applied` in it
         Format::Json if args.apply => {}

@@ -145,10 +145,10 @@ pub(super) fn finish_half_moved(
 /// terminal and one summary line at the end (done, or done before a stop), the first
 /// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, standard
 /// output says what was done, for a script to take up: --format json prints `report()` with
-/// `applied` (the moves and keys done, the slot the stop left half moved with its keys on
-/// the target, and why it stopped), TSV a line `stopped MOVES KEYS ERROR`, the commands form
-/// a comment, each KEYS counting a half-moved slot's keys on the target; and the error is
-/// returned.
+/// `stopped` in place of `applied` (the moves and keys done, the slot the stop left half
+/// moved with its keys on the target, and why it stopped), TSV a line `stopped MOVES KEYS
+/// ERROR`, the commands form a comment, each KEYS counting a half-moved slot's keys on the
+/// target; and the error is returned.
 pub(super) fn carry_out(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
@@ -291,6 +291,9 @@ pub(super) fn carry_out(
                 field(node.as_bytes())
             );
         }
+        for note in &applied.gone {
+            say!("slotgen: note: {}", field(note.as_bytes()));
+        }
     }
     result.map_err(|e| {
         // what was done before the stop, for a script to take up: the plan printed above
@@ -298,14 +301,16 @@ pub(super) fn carry_out(
         let mut out = std::io::stdout().lock();
         let _ = match args.format {
             Format::Json => {
+                // `stopped`, not `applied`: `applied` is there only when the whole plan was
+                // carried out, so that no script takes a stopped run's object for it
                 let mut json = report();
-                json["applied"] = json!({
+                json["stopped"] = json!({
                     "moves": done.0,
                     "keys": moved,
                     "half_moved": half.map(|(slot, keys)| json!({ "slot": slot, "keys": keys })),
-                    "stopped": e.to_string(),
+                    "error": e.to_string(),
                     // an atomic job's every range (the message gives the first and last)
-                    "stopped_slots": match &e {
+                    "slots": match &e {
                         cluster::Error::AtomicStopped { ranges, .. }
                         | cluster::Error::AtomicUnknown { ranges, .. } => {
                             Some(cluster::show_ranges(ranges))
@@ -506,6 +511,7 @@ pub(super) fn apply_file(
             moves: 0,
             keys: 0,
             untold: Vec::new(),
+            gone: Vec::new(),
         }
     } else {
         carry_out(args, options, &plan, &live, None, &report)?

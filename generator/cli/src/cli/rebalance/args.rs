@@ -14,8 +14,9 @@ pub(super) enum Format {
     /// to address, keys, amount), `hot` (slot, amount, the remedy), `drain` (with --drain: id,
     /// address, the slots it gives away, the command that removes it once they are moved),
     /// `forget` (with --drain, a failed node every node table still lists: id, address, one
-    /// line a command that removes it, in order), `moved` (slots, keys), and with --apply
-    /// `applied` (slots, keys).
+    /// line a command that removes it, in order), `moved` (slots, keys); with --apply the
+    /// plan's total is `planned` (slots, keys), not `moved`, followed by `applied` (slots,
+    /// keys) once the plan is carried out or `stopped` (slots, keys done, the error).
     Tsv,
     /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
     /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
@@ -30,9 +31,11 @@ pub(super) enum Format {
     /// failed nodes every node table still lists: `id`, `addr`, `remove`, the commands that
     /// remove it in order); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
-    /// SETSLOT NODE`), printed once the plan is carried out; after a stop, `moves`, `keys`,
-    /// `half_moved`, `stopped` (the error) and `stopped_slots` (every range of an atomic job,
-    /// of which the error gives the first and the last past four).
+    /// SETSLOT NODE`, `gone`: the notes of slots of which a few keys left the source
+    /// otherwise than by `MIGRATE`), printed once the plan is carried out; after a stop,
+    /// `stopped` in its place (`moves`, `keys` done, `half_moved`, `error`, and `slots`:
+    /// every range of an atomic job, of which the error gives the first and the last past
+    /// four).
     Json,
     /// A sh script that carries the plan out with the server's own CLI (valkey-cli or
     /// redis-cli, the connection options kept, the password from REDISCLI_AUTH), in the

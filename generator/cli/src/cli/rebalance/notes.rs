@@ -177,8 +177,9 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
                 skew(planned.goal),
                 crate::cli::plural(lower as u64, "move", "moves"),
                 if !planned.drained.is_empty() {
-                    // the drain's moves: each slot of the drained primaries
-                    ": the drained primaries' slots"
+                    // the drain's bound: each slot of the drained primaries, and the fewest
+                    // of their own that the others over their caps must shed
+                    ": the drained primaries' slots, and the fewest the primaries that stay must shed of their own"
                 } else if plan.moves.len() > 2 * lower {
                     // the bound counts only the slots the primaries over their caps must
                     // shed: far under the plan (1 beside 345), say why
