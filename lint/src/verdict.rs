@@ -1528,7 +1528,43 @@ fn library_load(
              redis.call`), inside a registered function",
         ));
     }
+    out.extend(script.load_logs.iter().map(|log| load_log(log, targets)));
     out
+}
+
+/// The finding on a call of `redis.log` in a library's body (`library-load`): FUNCTION
+/// LOAD runs it, and Valkey 9.1.2 stops there, whatever its arguments (`=== ASSERTION
+/// FAILED === script_lua.c:1425 'rctx' is not true`: the node dies, its connections
+/// closed); Redis 7.0 and Valkey 8.0 log the line and load the library. A read without a
+/// call (`local l = redis.log`) loads on all three, and a call inside a registered function
+/// runs on all three (measured). `fails` on Valkey 9.1, `depends` where the call may not
+/// run at load.
+fn load_log(log: &crate::lua::LoadLog, targets: &[Target]) -> Finding {
+    let table = slotgen::text::escape(log.table.as_bytes());
+    let mut message = format!(
+        "`{table}.log(...)` is called in the library's body: FUNCTION LOAD runs it, and on \
+         Valkey 9.1 the call stops the server (\"ASSERTION FAILED\" in script_lua.c, \
+         `'rctx' is not true`: the node dies and drops its connections); Redis 7.0 and \
+         Valkey 8.0 log the line and load the library"
+    );
+    let conditions = where_it_runs((log.maybe, false), "call", &mut message);
+    let outcome = if conditions.is_empty() {
+        Outcome::Fails
+    } else {
+        Outcome::Depends
+    };
+    Finding {
+        at: log.at,
+        rule: Rule::LibraryLoad,
+        kind: None,
+        message,
+        fix: format!(
+            "log inside a registered function, where `{table}.log` runs on every server, not \
+             in the library's body"
+        ),
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: only(targets, |t| (t == Target::Valkey9).then_some(outcome)),
+    }
 }
 
 /// The findings that make FUNCTION LOAD refuse the library `script` loaded after the

@@ -3002,3 +3002,118 @@ fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
         }
     }
 }
+
+/// A library that calls `redis.log` in its body (break23 G0): FUNCTION LOAD runs the call,
+/// and Valkey 9.1.2 stops there (an assertion in `script_lua.c`, the node dies); Redis 7.0
+/// and Valkey 8.0 load it and run its function. The lint's `library-load` finding is
+/// `fails` on Valkey 9.1 only, and its fix (the log moved into the function) loads and runs
+/// on each server. Each server is a standalone of its own, so the one that dies harms no
+/// other test.
+#[test]
+fn lint_a_log_call_in_a_library_body_stops_valkey9_at_load() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let logged = "#!lua name=corpus_log\n\
+                  redis.log(redis.LOG_NOTICE, 'loading')\n\
+                  redis.register_function('lg', function(keys, args) return 1 end)\n";
+    let fixed = "#!lua name=corpus_log\n\
+                 redis.register_function('lg', function(keys, args)\n\
+                 \x20 redis.log(redis.LOG_NOTICE, 'called')\n\
+                 \x20 return 1\n\
+                 end)\n";
+    let path = Path::new("corpus_log.lua");
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let lint = |source: &str| {
+            slotgen_lint::lint_script(path, source, &Values::default(), &[target])
+                .expect("the lint reads it")
+        };
+        let start = || {
+            RedisServer::start_program(program.to_str().expect("a path"), false, None)
+                .expect("the server starts")
+        };
+        // the fix: the log inside the function loads and runs everywhere
+        let server = start();
+        let mut conn = server.connect();
+        let _: Value = redis::cmd("FUNCTION")
+            .arg("LOAD")
+            .arg(fixed)
+            .query(&mut conn)
+            .unwrap_or_else(|e| panic!("{server_name}: the fix loads: {e}"));
+        let called: i64 = redis::cmd("FCALL")
+            .arg("lg")
+            .arg(0)
+            .query(&mut conn)
+            .expect("FCALL runs");
+        assert_eq!(called, 1, "{server_name}");
+        let report = lint(fixed);
+        assert_eq!(
+            report.verdict(target),
+            Outcome::Runs,
+            "{server_name}: {report:#?}"
+        );
+        drop(server);
+        // the log in the body
+        let server = start();
+        let mut conn = server.connect();
+        let loaded = redis::cmd("FUNCTION")
+            .arg("LOAD")
+            .arg(logged)
+            .query::<Value>(&mut conn);
+        let report = lint(logged);
+        let finding = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "library-load" && f.at.line == 2);
+        if target == Target::Valkey9 {
+            assert!(
+                loaded.is_err(),
+                "{server_name}: FUNCTION LOAD answered {loaded:?}"
+            );
+            let answers = || {
+                redis::Client::open(server.tcp_url())
+                    .and_then(|c| c.get_connection())
+                    .and_then(|mut c| redis::cmd("PING").query::<String>(&mut c))
+                    .is_ok()
+            };
+            for _ in 0..50 {
+                if !answers() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            assert!(!answers(), "{server_name}: the server still answers");
+            let log = server.log();
+            assert!(
+                log.contains("ASSERTION FAILED") && log.contains("rctx"),
+                "{server_name}: {}",
+                server.log_tail()
+            );
+            let finding =
+                finding.unwrap_or_else(|| panic!("{server_name}: no finding: {report:#?}"));
+            assert_eq!(finding.outcome(target), Outcome::Fails, "{server_name}");
+            assert!(finding.message.contains("stops the server"), "{finding:#?}");
+            assert_eq!(report.verdict(target), Outcome::Fails, "{server_name}");
+        } else {
+            assert!(
+                loaded.is_ok(),
+                "{server_name}: FUNCTION LOAD answered {loaded:?}"
+            );
+            let called: i64 = redis::cmd("FCALL")
+                .arg("lg")
+                .arg(0)
+                .query(&mut conn)
+                .expect("FCALL runs");
+            assert_eq!(called, 1, "{server_name}");
+            assert!(finding.is_none(), "{server_name}: {report:#?}");
+            assert_eq!(
+                report.verdict(target),
+                Outcome::Runs,
+                "{server_name}: {report:#?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
