@@ -215,6 +215,10 @@ pub enum Rule {
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
+    /// `FCALL` or `EVALSHA` of a library or script that a LOAD line of the same command
+    /// file loads: in a cluster the LOAD reaches one node ("Function not found", NOSCRIPT
+    /// on the others).
+    LoadedOneNode,
 }
 
 impl Rule {
@@ -255,6 +259,7 @@ impl Rule {
             Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
             Rule::ArgumentValue => "argument-value",
+            Rule::LoadedOneNode => "loaded-one-node",
         }
     }
 }
