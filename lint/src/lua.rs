@@ -1096,7 +1096,11 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         let loaded =
             matches!(kind, ScriptKind::Library { .. }) && !within(&names.bodies, file, byte);
         let tabled = file == 0 && names.table_values.contains(&byte) && !loaded;
-        let followed = if declared || tabled || nil_compared(i) {
+        // the table tested for truth (`server and server.register_function or ...`, `if
+        // server then`, `not server`): a test that runs no command
+        let tested = api
+            && (symbol(i + 1, "and") || symbol(i + 1, "then") || (i >= 1 && symbol(i - 1, "not")));
+        let followed = if declared || tabled || nil_compared(i) || tested {
             true
         } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API

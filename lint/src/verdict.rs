@@ -1471,6 +1471,17 @@ fn library_load(
                 )
             });
         }
+        for (words, fix) in &f.refused {
+            out.push(refused(
+                f.at,
+                format!(
+                    "the {} is registered by a call FUNCTION LOAD refuses, whatever the values: \
+                     \"{words}\" (Valkey names `server.register_function`)",
+                    f.shown()
+                ),
+                fix,
+            ));
+        }
         for field in &f.unknown_fields {
             let field = slotgen::text::escape(field.as_bytes());
             out.push(refused(
