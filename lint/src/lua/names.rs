@@ -156,6 +156,9 @@ pub(super) struct Names {
     /// redis.register_function`, the table of the last `or`): the binding, the table's name
     /// and byte. A call of the local registers a function as a call of the field does.
     register_aliases: Vec<(usize, String, usize)>,
+    /// The bindings of `local` statements declared without a value (`local cb`): nil
+    /// until a later assignment.
+    unset: std::collections::HashSet<usize>,
     /// The local functions that forward their arguments whole ([`forwarding`]: `local
     /// function rcall(...) return redis.call(...) end`). [`Names::settle`] keeps in [`Names::calls`] those whose callee is the API's `call` or
     /// `pcall`, or an alias of one, and their calls in [`Names::forwarders`].
@@ -1083,6 +1086,24 @@ impl Names {
         }
     }
 
+    /// Whether the name `name` at `byte`, in the file's outermost block (run once, in
+    /// order, at FUNCTION LOAD), is a local declared without a value and not assigned
+    /// before: nil there (`local cb` / `register_function('f', cb)` / `cb = function ...`).
+    fn nil_at(&self, name: &str, byte: usize) -> bool {
+        if self.blocks.len() > 1 {
+            return false;
+        }
+        let Some(b) = self.resolve_in(self.file, name, byte) else {
+            return false;
+        };
+        let declared = self.bindings[b].declared;
+        self.unset.contains(&b)
+            && !self
+                .assigned
+                .iter()
+                .any(|(f, n, at)| *f == self.file && n == name && declared < *at && *at < byte)
+    }
+
     /// Declares the name `token` of file 0, visible from `from` to the end of the block
     /// around it (or `end` when given), holding the helpers `functions`.
     fn bind(&mut self, token: &TokenReference, from: usize, end: Option<usize>) -> Option<usize> {
@@ -1729,6 +1750,9 @@ impl Visitor for Names {
             .iter()
             .map(|token| self.bind(token, after, None))
             .collect();
+        let given = node.expressions().len();
+        self.unset
+            .extend(bound.iter().skip(given).filter_map(|b| *b));
         for ((token, expr), b) in node
             .names()
             .iter()
@@ -1923,7 +1947,11 @@ impl Visitor for Names {
                             None => {}
                         }
                         fields.callback = Callback::of(callback, call_byte);
-                        if count == 2 && !many && literal(callback).is_some() {
+                        let unset = match &fields.callback {
+                            Callback::Named(n, at) => self.nil_at(n, *at),
+                            _ => false,
+                        };
+                        if count == 2 && !many && (literal(callback).is_some() || unset) {
                             fields.refused.push((
                                 "second argument to redis.register_function must be a function"
                                     .to_owned(),
