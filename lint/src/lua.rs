@@ -545,6 +545,20 @@ fn load_logs(names: &Names) -> Vec<LoadLog> {
             table: name.clone(),
             maybe: maybe_at(names, byte),
         })
+        // `local log = redis.log` / `log(...)`
+        .chain(
+            names
+                .load_log_calls
+                .iter()
+                .filter(|(table, byte, call, _)| {
+                    names.api(0, table, *byte) && !within(&names.dead, 0, *call)
+                })
+                .map(|&(ref table, _, call, at)| LoadLog {
+                    at,
+                    table: table.clone(),
+                    maybe: maybe_at(names, call),
+                }),
+        )
         .collect()
 }
 

@@ -156,6 +156,12 @@ pub(super) struct Names {
     /// redis.register_function`, the table of the last `or`): the binding, the table's name
     /// and byte. A call of the local registers a function as a call of the field does.
     register_aliases: Vec<(usize, String, usize)>,
+    /// The locals declared with a table's `log` (`local log = redis.log`), as
+    /// [`Names::register_aliases`].
+    log_aliases: Vec<(usize, String, usize)>,
+    /// The calls of file 0's outermost block of a local of [`Names::log_aliases`] (`log(...)`
+    /// run by FUNCTION LOAD): the table's name and byte, the call's byte and place.
+    pub(super) load_log_calls: Vec<(String, usize, usize, Position)>,
     /// The bindings of `local` statements declared without a value (`local cb`): nil
     /// until a later assignment.
     unset: std::collections::HashSet<usize>,
@@ -1797,8 +1803,11 @@ impl Visitor for Names {
                         .push((self.file, declared, at, name.clone(), global));
                 }
             }
-            if let (Some(b), Some((table, at))) = (b, register_field(expr)) {
+            if let (Some(b), Some((table, at))) = (b, table_field(expr, "register_function")) {
                 self.register_aliases.push((b, table, at));
+            }
+            if let (Some(b), Some((table, at))) = (b, table_field(expr, "log")) {
+                self.log_aliases.push((b, table, at));
             }
             match expr {
                 Expression::Function(f) => {
@@ -1894,6 +1903,15 @@ impl Visitor for Names {
             // `f(...)` of a local declared with `redis.register_function`
             [name] => {
                 let at = byte_start(first).unwrap_or(0);
+                let log = self
+                    .resolve(name, at)
+                    .and_then(|b| self.log_aliases.iter().find(|(alias, _, _)| *alias == b));
+                if let (Some((_, table, byte)), 0, true) = (log, self.file, self.blocks.len() <= 1)
+                {
+                    let call_at = position(0, call);
+                    self.load_log_calls
+                        .push((table.clone(), *byte, at, call_at));
+                }
                 let Some((_, table, byte)) = self.resolve(name, at).and_then(|b| {
                     self.register_aliases
                         .iter()
@@ -2039,18 +2057,18 @@ pub(super) struct Fields {
     refused: Vec<(String, &'static str)>,
 }
 
-/// The table of `expr` when it is a table's `register_function` (`redis.register_function`),
-/// or an `or` whose right is one (`server and server.register_function or
+/// The table of `expr` when it is a table's `field` (`redis.register_function`), or an
+/// `or` whose right is one (`server and server.register_function or
 /// redis.register_function`: the right's table, which a server without the left has), with
 /// the table's byte.
-fn register_field(expr: &Expression) -> Option<(String, usize)> {
+fn table_field(expr: &Expression, wanted: &str) -> Option<(String, usize)> {
     match unparenthesized(expr) {
         Expression::Var(Var::Expression(v)) => {
             let Prefix::Name(first) = v.prefix() else {
                 return None;
             };
             match callee_path(v.prefix(), v.suffixes()).as_deref() {
-                Some([table, field]) if field == "register_function" => {
+                Some([table, field]) if field == wanted => {
                     Some((table.clone(), byte_start(first).unwrap_or(0)))
                 }
                 _ => None,
@@ -2060,7 +2078,7 @@ fn register_field(expr: &Expression) -> Option<(String, usize)> {
             binop: ast::BinOp::Or(_),
             rhs,
             ..
-        } => register_field(rhs),
+        } => table_field(rhs, wanted),
         _ => None,
     }
 }

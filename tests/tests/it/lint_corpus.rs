@@ -3014,9 +3014,14 @@ fn lint_a_log_call_in_a_library_body_stops_valkey9_at_load() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    let logged = "#!lua name=corpus_log\n\
+    let direct = "#!lua name=corpus_log\n\
                   redis.log(redis.LOG_NOTICE, 'loading')\n\
                   redis.register_function('lg', function(keys, args) return 1 end)\n";
+    // through a local that holds the field (a read alone loads on all three)
+    let aliased = "#!lua name=corpus_log\n\
+                   local log = redis.log\n\
+                   log(redis.LOG_NOTICE, 'loading')\n\
+                   redis.register_function('lg', function(keys, args) return 1 end)\n";
     let fixed = "#!lua name=corpus_log\n\
                  redis.register_function('lg', function(keys, args)\n\
                  \x20 redis.log(redis.LOG_NOTICE, 'called')\n\
@@ -3054,64 +3059,66 @@ fn lint_a_log_call_in_a_library_body_stops_valkey9_at_load() {
             "{server_name}: {report:#?}"
         );
         drop(server);
-        // the log in the body
-        let server = start();
-        let mut conn = server.connect();
-        let loaded = redis::cmd("FUNCTION")
-            .arg("LOAD")
-            .arg(logged)
-            .query::<Value>(&mut conn);
-        let report = lint(logged);
-        let finding = report
-            .findings
-            .iter()
-            .find(|f| f.rule.name() == "library-load" && f.at.line == 2);
-        if target == Target::Valkey9 {
-            assert!(
-                loaded.is_err(),
-                "{server_name}: FUNCTION LOAD answered {loaded:?}"
-            );
-            let answers = || {
-                redis::Client::open(server.tcp_url())
-                    .and_then(|c| c.get_connection())
-                    .and_then(|mut c| redis::cmd("PING").query::<String>(&mut c))
-                    .is_ok()
-            };
-            for _ in 0..50 {
-                if !answers() {
-                    break;
+        for (logged, line) in [(direct, 2), (aliased, 3)] {
+            // the log in the body
+            let server = start();
+            let mut conn = server.connect();
+            let loaded = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg(logged)
+                .query::<Value>(&mut conn);
+            let report = lint(logged);
+            let finding = report
+                .findings
+                .iter()
+                .find(|f| f.rule.name() == "library-load" && f.at.line == line);
+            if target == Target::Valkey9 {
+                assert!(
+                    loaded.is_err(),
+                    "{server_name}: FUNCTION LOAD answered {loaded:?}"
+                );
+                let answers = || {
+                    redis::Client::open(server.tcp_url())
+                        .and_then(|c| c.get_connection())
+                        .and_then(|mut c| redis::cmd("PING").query::<String>(&mut c))
+                        .is_ok()
+                };
+                for _ in 0..50 {
+                    if !answers() {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(100));
                 }
-                std::thread::sleep(std::time::Duration::from_millis(100));
+                assert!(!answers(), "{server_name}: the server still answers");
+                let log = server.log();
+                assert!(
+                    log.contains("ASSERTION FAILED") && log.contains("rctx"),
+                    "{server_name}: {}",
+                    server.log_tail()
+                );
+                let finding =
+                    finding.unwrap_or_else(|| panic!("{server_name}: no finding: {report:#?}"));
+                assert_eq!(finding.outcome(target), Outcome::Fails, "{server_name}");
+                assert!(finding.message.contains("stops the server"), "{finding:#?}");
+                assert_eq!(report.verdict(target), Outcome::Fails, "{server_name}");
+            } else {
+                assert!(
+                    loaded.is_ok(),
+                    "{server_name}: FUNCTION LOAD answered {loaded:?}"
+                );
+                let called: i64 = redis::cmd("FCALL")
+                    .arg("lg")
+                    .arg(0)
+                    .query(&mut conn)
+                    .expect("FCALL runs");
+                assert_eq!(called, 1, "{server_name}");
+                assert!(finding.is_none(), "{server_name}: {report:#?}");
+                assert_eq!(
+                    report.verdict(target),
+                    Outcome::Runs,
+                    "{server_name}: {report:#?}"
+                );
             }
-            assert!(!answers(), "{server_name}: the server still answers");
-            let log = server.log();
-            assert!(
-                log.contains("ASSERTION FAILED") && log.contains("rctx"),
-                "{server_name}: {}",
-                server.log_tail()
-            );
-            let finding =
-                finding.unwrap_or_else(|| panic!("{server_name}: no finding: {report:#?}"));
-            assert_eq!(finding.outcome(target), Outcome::Fails, "{server_name}");
-            assert!(finding.message.contains("stops the server"), "{finding:#?}");
-            assert_eq!(report.verdict(target), Outcome::Fails, "{server_name}");
-        } else {
-            assert!(
-                loaded.is_ok(),
-                "{server_name}: FUNCTION LOAD answered {loaded:?}"
-            );
-            let called: i64 = redis::cmd("FCALL")
-                .arg("lg")
-                .arg(0)
-                .query(&mut conn)
-                .expect("FCALL runs");
-            assert_eq!(called, 1, "{server_name}");
-            assert!(finding.is_none(), "{server_name}: {report:#?}");
-            assert_eq!(
-                report.verdict(target),
-                Outcome::Runs,
-                "{server_name}: {report:#?}"
-            );
         }
         checked += 1;
     }
