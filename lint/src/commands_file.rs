@@ -819,10 +819,12 @@ struct LoadedScript {
 }
 
 /// The findings of a `FUNCTION LOAD [REPLACE] "<library>"` or `SCRIPT LOAD "<script>"` line
-/// (`None` for any other line, or one whose arity is refused): the text linted as the same
-/// text in a `.lua` file is (a library: every finding, `library-load` among them; a script:
-/// what SCRIPT LOAD refuses, its shebang and its compiling, for it runs nothing), each at the
-/// line with the text's own line in the message. What it loads is kept in `loaded` for the
+/// (`None` for any other line, or one whose arity is refused): what the LOAD meets, as the
+/// same text in a `.lua` file is linted (a library: what FUNCTION LOAD runs and reads,
+/// [`verdict::library_at_load`], `library-load` among them; a script: what SCRIPT LOAD
+/// refuses, its shebang and its compiling), for a LOAD runs no function nor script: what
+/// the code does when called is the FCALL's or EVALSHA's. Each at the line, with the
+/// text's own line in the message. What it loads is kept in `loaded` for the
 /// file's later FCALL and EVALSHA lines.
 fn load_line(
     path: &Path,
@@ -949,7 +951,7 @@ fn load_line(
         }
     }
     let others: Vec<lua::Script> = loaded.libraries.iter().map(|l| l.script.clone()).collect();
-    let mut findings = verdict::script(&script, &Values::default(), targets).findings;
+    let mut findings = verdict::library_at_load(&script, targets);
     findings.extend(verdict::library_clash(&script, &others, targets));
     out.extend(shown(findings));
     loaded.libraries.push(LoadedLibrary {

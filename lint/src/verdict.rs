@@ -395,6 +395,36 @@ fn shown_tag(tag: Option<&[u8]>) -> String {
     tag.map_or_else(|| "tag".to_owned(), slotgen::text::escape)
 }
 
+/// The findings on the library `script` that FUNCTION LOAD itself meets (a command file's
+/// `FUNCTION LOAD` line, which runs no function): what [`library_load`] finds (its body, run
+/// at load), the shebang, the syntax levels and the functions' flags; what a function does
+/// when called is the FCALL's.
+pub(crate) fn library_at_load(script: &Script, targets: &[Target]) -> Vec<Finding> {
+    let ScriptKind::Library { name, functions } = &script.kind else {
+        return Vec::new();
+    };
+    let start = script.shebang.unwrap_or(Position {
+        file: 0,
+        line: 1,
+        column: 1,
+    });
+    let load = library_load(script, name, functions, start, targets);
+    self::script(script, &Values::default(), targets)
+        .findings
+        .into_iter()
+        .filter(|f| {
+            load.contains(f)
+                || matches!(
+                    f.rule,
+                    Rule::LibraryLoad
+                        | Rule::UnknownFlag
+                        | Rule::ShebangEngine
+                        | Rule::SyntaxLevels
+                )
+        })
+        .collect()
+}
+
 /// The verdicts on a script read.
 pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Report {
     script_called(script, values, targets, None)

@@ -3145,6 +3145,14 @@ fn lint_a_command_files_load_lines_fail_where_the_servers_refuse_them() {
             "FUNCTION LOAD",
             format!("#!lua name=good2\n{}", register.replace("'f'", "'g'")),
         ),
+        // what a function does when called is no refusal of the load
+        (
+            "FUNCTION LOAD REPLACE",
+            "#!lua name=good3\nredis.register_function('h', function(keys, args) \
+             return redis.call('SET', keys[1]) end)\n\
+             redis.register_function('k', function(keys, args) return KEYS[1] end)"
+                .into(),
+        ),
         (
             "FUNCTION LOAD REPLACE",
             "#!lua name=bad\nredis.call('SET', 'a', 1)".into(),
