@@ -165,6 +165,9 @@ pub(super) struct Names {
     /// The bindings of `local` statements declared without a value (`local cb`): nil
     /// until a later assignment.
     unset: std::collections::HashSet<usize>,
+    /// The functions declared into a name's field (`function M.handler()`, `function
+    /// M:get()`): the file, the name and its byte.
+    declared_fields: Vec<(usize, String, usize)>,
     /// The local functions that forward their arguments whole ([`forwarding`]: `local
     /// function rcall(...) return redis.call(...) end`). [`Names::settle`] keeps in [`Names::calls`] those whose callee is the API's `call` or
     /// `pcall`, or an alias of one, and their calls in [`Names::forwarders`].
@@ -1110,6 +1113,42 @@ impl Names {
                 .any(|(f, n, at)| *f == self.file && n == name && declared < *at && *at < byte)
     }
 
+    /// Whether `value`, in file 0's outermost block, is a field of a local declared with an
+    /// empty table (`local M = {}` / `register_function('f', M.handler)` / `function
+    /// M.handler ...`) that nothing touches between its declaration and `value` (no read of
+    /// the local, no assignment to it, no function declared into it): nil there.
+    fn nil_field_at(&self, value: &Expression) -> bool {
+        let Expression::Var(Var::Expression(v)) = unparenthesized(value) else {
+            return false;
+        };
+        let path = callee_path(v.prefix(), v.suffixes());
+        let (Some([table, _]), Prefix::Name(first)) = (path.as_deref(), v.prefix()) else {
+            return false;
+        };
+        let Some(at) = byte_start(first) else {
+            return false;
+        };
+        if self.file != 0 || self.blocks.len() > 1 {
+            return false;
+        }
+        let Some(b) = self.resolve_in(0, table, at) else {
+            return false;
+        };
+        let binding = &self.bindings[b];
+        let between = |byte: usize| binding.declared < byte && byte < at;
+        binding.kind == BindingKind::Local
+            && binding.strings.as_ref().is_some_and(Vec::is_empty)
+            && !self
+                .reads
+                .iter()
+                .any(|(n, byte, _, _)| n == table && between(*byte))
+            && !self
+                .assigned
+                .iter()
+                .chain(&self.declared_fields)
+                .any(|(f, n, byte)| *f == 0 && n == table && between(*byte))
+    }
+
     /// Declares the name `token` of file 0, visible from `from` to the end of the block
     /// around it (or `end` when given), holding the helpers `functions`.
     fn bind(&mut self, token: &TokenReference, from: usize, end: Option<usize>) -> Option<usize> {
@@ -1458,6 +1497,8 @@ impl Visitor for Names {
             let single = names.len() == 1 && name.method_name().is_none();
             if single {
                 self.assigned.push((self.file, name_of(first), at));
+            } else {
+                self.declared_fields.push((self.file, name_of(first), at));
             }
             if let (Some(b), false, 0) = (bound, single, self.file) {
                 let binding = &self.bindings[b];
@@ -1967,7 +2008,7 @@ impl Visitor for Names {
                         fields.callback = Callback::of(callback, call_byte);
                         let unset = match &fields.callback {
                             Callback::Named(n, at) => self.nil_at(n, *at),
-                            _ => false,
+                            _ => callback.is_some_and(|c| self.nil_field_at(c)),
                         };
                         if count == 2 && !many && (literal(callback).is_some() || unset) {
                             fields.refused.push((
