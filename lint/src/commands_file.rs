@@ -735,21 +735,7 @@ fn script_call(
     };
     let script = match lua::read(path, &body) {
         Ok(script) => script,
-        Err(e) => {
-            return Some(vec![finding(
-                match e {
-                    Error::Parse { .. } => Rule::CompileError,
-                    _ => Rule::UnknownKeys,
-                },
-                format!(
-                    "`{upper}`: the server cannot compile the script (\"Error compiling \
-                     script\"): {}",
-                    slotgen::text::escape(e.to_string().as_bytes())
-                ),
-                "fix the script (Lua 5.1)".to_owned(),
-                Outcome::Fails,
-            )]);
-        }
+        Err(e) => return Some(vec![not_compiled(&upper, "script", &e, at, targets)]),
     };
     if let lua::ScriptKind::Library { name: library, .. } = &script.kind {
         let library = slotgen::text::escape(library.as_bytes());
@@ -793,6 +779,31 @@ fn script_call(
         ));
     }
     Some(out)
+}
+
+/// The finding on a command line's script (`upper`: `EVAL`, `SCRIPT LOAD`, ...) or library
+/// (`FUNCTION LOAD`) that the lint cannot read, `e` (`compile-error` when it is no Lua 5.1:
+/// the server answers "Error compiling script" or, for a library, "Error compiling
+/// function"; `what` says which).
+fn not_compiled(upper: &str, what: &str, e: &Error, at: Position, targets: &[Target]) -> Finding {
+    Finding {
+        at,
+        rule: match e {
+            Error::Parse { .. } => Rule::CompileError,
+            _ => Rule::UnknownKeys,
+        },
+        kind: None,
+        message: format!(
+            "`{upper}`: the server cannot compile the {what} (\"Error compiling {what}\"): {}",
+            slotgen::text::escape(e.to_string().as_bytes())
+        ),
+        fix: format!(
+            "fix the {} (Lua 5.1)",
+            if what == "function" { "library" } else { what }
+        ),
+        condition: None,
+        targets: targets.iter().map(|&t| (t, Outcome::Fails)).collect(),
+    }
 }
 
 /// The libraries and scripts a command file's own `FUNCTION LOAD` and `SCRIPT LOAD` lines
@@ -857,24 +868,11 @@ fn load_line(
         Ok(script) => script,
         Err(e) => {
             let what = if upper == "SCRIPT LOAD" {
-                "Error compiling script"
+                "script"
             } else {
-                "Error compiling function"
+                "function"
             };
-            return Some(vec![Finding {
-                rule: if upper == "SCRIPT LOAD" {
-                    Rule::UnknownKeys
-                } else {
-                    Rule::LibraryLoad
-                },
-                ..refused(
-                    format!(
-                        "`{upper}`: the server cannot compile the text (\"{what}\"): {}",
-                        slotgen::text::escape(e.to_string().as_bytes())
-                    ),
-                    "fix the text (Lua 5.1)",
-                )
-            }]);
+            return Some(vec![not_compiled(upper, what, &e, at, targets)]);
         }
     };
     let shown = |findings: Vec<Finding>| -> Vec<Finding> {

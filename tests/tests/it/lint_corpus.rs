@@ -3202,6 +3202,16 @@ fn lint_a_command_files_load_lines_fail_where_the_servers_refuse_them() {
                         Outcome::Fails,
                         "{name}: the server answered {e}: {report:#?}"
                     );
+                    // a text the server cannot compile is `compile-error`, as an EVAL's
+                    if e.to_string().contains("Error compiling") {
+                        assert!(
+                            report
+                                .findings
+                                .iter()
+                                .any(|f| f.rule.name() == "compile-error"),
+                            "{name}: {report:#?}"
+                        );
+                    }
                     refused += 1;
                 }
             }
