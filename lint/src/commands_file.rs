@@ -86,6 +86,8 @@ pub fn lint_commands_with(
     let mut multi_at = None;
     // whether a line before selected a database other than 0 (`MOVE key 0` may then move)
     let mut selected = false;
+    // the libraries and scripts this file's own LOAD lines load, for its later calls
+    let mut loaded = Loaded::default();
     for (n, line) in source.lines().enumerate() {
         let at = Position {
             file: 0,
@@ -296,7 +298,10 @@ pub fn lint_commands_with(
             findings.push(f);
             continue;
         }
-        if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
+        if let Some(load) = load_line(path, &name, &words, at, targets, &mut loaded) {
+            findings.extend(load);
+        }
+        if let Some(body) = script_call(path, &name, &words, at, targets, libraries, &loaded) {
             findings.extend(body);
         }
         let found = commands::key_positions(command, &args, false);
@@ -463,9 +468,19 @@ fn script_call(
     at: Position,
     targets: &[Target],
     libraries: &[lua::Script],
+    loaded: &Loaded,
 ) -> Option<Vec<Finding>> {
     let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
     let upper = name.to_ascii_uppercase();
+    // the file's own loads first, the last first: FUNCTION LOAD REPLACE replaces a library
+    // given (or loaded before) of the same name
+    let libraries: Vec<&lua::Script> = loaded
+        .libraries
+        .iter()
+        .rev()
+        .map(|l| &l.script)
+        .chain(libraries)
+        .collect();
     let finding = |rule, message: String, fix: String, outcome| Finding {
         at,
         rule,
@@ -528,6 +543,24 @@ fn script_call(
                     ));
                 }
             }
+        }
+        if let Some(load) = loaded
+            .libraries
+            .iter()
+            .find(|l| std::ptr::eq(&l.script, *script))
+        {
+            out.push(one_node(
+                &upper,
+                &format!(
+                    "the library `{}`",
+                    slotgen::text::escape(load.name.as_bytes())
+                ),
+                load.at,
+                &words[3..3 + numkeys],
+                at,
+                targets,
+                "FUNCTION LOAD REPLACE",
+            ));
         }
         let values = Values {
             function: Some(f.name.clone()),
@@ -656,7 +689,13 @@ fn script_call(
             )]);
         }
     }
-    if name.starts_with("evalsha") || name.starts_with("fcall") {
+    // `EVALSHA sha` of a script a SCRIPT LOAD line of the file loads: judged as EVAL of it
+    let script_loaded = loaded
+        .scripts
+        .iter()
+        .rev()
+        .find(|l| name.starts_with("evalsha") && l.sha.eq_ignore_ascii_case(&function));
+    if (name.starts_with("evalsha") && script_loaded.is_none()) || name.starts_with("fcall") {
         let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
         return Some(vec![Finding {
             condition: Some(Condition::Values(format!(
@@ -690,24 +729,13 @@ fn script_call(
             )
         }]);
     }
-    let body = function;
+    let body = match script_loaded {
+        Some(l) => String::from_utf8_lossy(&l.body).into_owned(),
+        None => function,
+    };
     let script = match lua::read(path, &body) {
         Ok(script) => script,
-        Err(e) => {
-            return Some(vec![finding(
-                match e {
-                    Error::Parse { .. } => Rule::CompileError,
-                    _ => Rule::UnknownKeys,
-                },
-                format!(
-                    "`{upper}`: the server cannot compile the script (\"Error compiling \
-                     script\"): {}",
-                    slotgen::text::escape(e.to_string().as_bytes())
-                ),
-                "fix the script (Lua 5.1)".to_owned(),
-                Outcome::Fails,
-            )]);
-        }
+        Err(e) => return Some(vec![not_compiled(&upper, "script", &e, at, targets)]),
     };
     if let lua::ScriptKind::Library { name: library, .. } = &script.kind {
         let library = slotgen::text::escape(library.as_bytes());
@@ -722,21 +750,275 @@ fn script_call(
             Outcome::Fails,
         )]);
     }
-    let via = (name == "eval_ro").then_some("EVAL_RO");
+    let via = match name {
+        "eval_ro" => Some("EVAL_RO"),
+        "evalsha_ro" => Some("EVALSHA_RO"),
+        _ => None,
+    };
     let report = verdict::script_called(&script, &values, targets, via);
-    Some(
-        report
-            .findings
+    let mut out: Vec<Finding> = report
+        .findings
+        .into_iter()
+        // the declared keys are the command's own rule, checked with every command
+        .filter(|f| f.rule != Rule::DeclaredCrossSlot)
+        .map(|mut f| {
+            f.message = format!("`{upper}` script, its line {}: {}", f.at.line, f.message);
+            f.at = at;
+            f
+        })
+        .collect();
+    if let Some(l) = script_loaded {
+        out.push(one_node(
+            &upper,
+            &format!("the script `{}`", l.sha),
+            l.at,
+            &words[3..3 + numkeys],
+            at,
+            targets,
+            "SCRIPT LOAD",
+        ));
+    }
+    Some(out)
+}
+
+/// The finding on a command line's script (`upper`: `EVAL`, `SCRIPT LOAD`, ...) or library
+/// (`FUNCTION LOAD`) that the lint cannot read, `e` (`compile-error` when it is no Lua 5.1:
+/// the server answers "Error compiling script" or, for a library, "Error compiling
+/// function"; `what` says which).
+fn not_compiled(upper: &str, what: &str, e: &Error, at: Position, targets: &[Target]) -> Finding {
+    Finding {
+        at,
+        rule: match e {
+            Error::Parse { .. } => Rule::CompileError,
+            _ => Rule::UnknownKeys,
+        },
+        kind: None,
+        message: format!(
+            "`{upper}`: the server cannot compile the {what} (\"Error compiling {what}\"): {}",
+            slotgen::text::escape(e.to_string().as_bytes())
+        ),
+        fix: format!(
+            "fix the {} (Lua 5.1)",
+            if what == "function" { "library" } else { what }
+        ),
+        condition: None,
+        targets: targets.iter().map(|&t| (t, Outcome::Fails)).collect(),
+    }
+}
+
+/// The libraries and scripts a command file's own `FUNCTION LOAD` and `SCRIPT LOAD` lines
+/// load, in the file's order, for its later `FCALL` and `EVALSHA` lines.
+#[derive(Default)]
+struct Loaded {
+    libraries: Vec<LoadedLibrary>,
+    scripts: Vec<LoadedScript>,
+}
+
+/// A library a `FUNCTION LOAD` line loads: read as a `.lua` file, its name, and its line.
+struct LoadedLibrary {
+    script: lua::Script,
+    name: String,
+    at: Position,
+}
+
+/// A script a `SCRIPT LOAD` line loads: its text, its SHA1 in hex (the name `EVALSHA`
+/// calls it by), and its line.
+struct LoadedScript {
+    body: Vec<u8>,
+    sha: String,
+    at: Position,
+}
+
+/// The findings of a `FUNCTION LOAD [REPLACE] "<library>"` or `SCRIPT LOAD "<script>"` line
+/// (`None` for any other line, or one whose arity is refused): what the LOAD meets, as the
+/// same text in a `.lua` file is linted (a library: what FUNCTION LOAD runs and reads,
+/// [`verdict::library_at_load`], `library-load` among them; a script: what SCRIPT LOAD
+/// refuses, its shebang and its compiling), for a LOAD runs no function nor script: what
+/// the code does when called is the FCALL's or EVALSHA's. Each at the line, with the
+/// text's own line in the message. What it loads is kept in `loaded` for the
+/// file's later FCALL and EVALSHA lines.
+fn load_line(
+    path: &Path,
+    name: &str,
+    words: &[Vec<u8>],
+    at: Position,
+    targets: &[Target],
+    loaded: &mut Loaded,
+) -> Option<Vec<Finding>> {
+    let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
+    let (upper, text) = match (name, words) {
+        ("function|load", [_, _, text]) => ("FUNCTION LOAD", text),
+        ("function|load", [_, _, replace, text]) if replace.eq_ignore_ascii_case(b"replace") => {
+            ("FUNCTION LOAD", text)
+        }
+        ("script|load", [_, _, text]) => ("SCRIPT LOAD", text),
+        _ => return None,
+    };
+    let body = String::from_utf8_lossy(text);
+    let refused = |message: String, fix: &str| Finding {
+        at,
+        rule: Rule::LibraryLoad,
+        kind: None,
+        message,
+        fix: fix.to_owned(),
+        condition: None,
+        targets: every(Outcome::Fails),
+    };
+    let script = match lua::read(path, &body) {
+        Ok(script) => script,
+        Err(e) => {
+            let what = if upper == "SCRIPT LOAD" {
+                "script"
+            } else {
+                "function"
+            };
+            return Some(vec![not_compiled(upper, what, &e, at, targets)]);
+        }
+    };
+    let shown = |findings: Vec<Finding>| -> Vec<Finding> {
+        findings
             .into_iter()
-            // the declared keys are the command's own rule, checked with every command
-            .filter(|f| f.rule != Rule::DeclaredCrossSlot)
             .map(|mut f| {
-                f.message = format!("`{upper}` script, its line {}: {}", f.at.line, f.message);
+                f.message = format!("`{upper}` text, its line {}: {}", f.at.line, f.message);
                 f.at = at;
                 f
             })
-            .collect(),
-    )
+            .collect()
+    };
+    if upper == "SCRIPT LOAD" {
+        if let lua::ScriptKind::Library { name: library, .. } = &script.kind {
+            let library = slotgen::text::escape(library.as_bytes());
+            return Some(vec![Finding {
+                rule: Rule::UnknownFlag,
+                ..refused(
+                    format!(
+                        "`SCRIPT LOAD` takes no `name=` in the shebang: the server refuses the \
+                         script (\"Unknown lua shebang option: name={library}\")"
+                    ),
+                    "load a library by FUNCTION LOAD and call it by FCALL, or remove `name=` \
+                     for SCRIPT LOAD",
+                )
+            }]);
+        }
+        // SCRIPT LOAD compiles the script and runs nothing: what it refuses is the
+        // shebang's and the parser's; the rest is judged where EVALSHA calls it
+        let report = verdict::script(&script, &Values::default(), targets);
+        let out = shown(
+            report
+                .findings
+                .into_iter()
+                .filter(|f| {
+                    matches!(
+                        f.rule,
+                        Rule::UnknownFlag | Rule::ShebangEngine | Rule::SyntaxLevels
+                    )
+                })
+                .collect(),
+        );
+        loaded.scripts.push(LoadedScript {
+            sha: sha1_smol::Sha1::from(text.as_slice()).digest().to_string(),
+            body: text.clone(),
+            at,
+        });
+        return Some(out);
+    }
+    let lua::ScriptKind::Library { name: library, .. } = &script.kind else {
+        return Some(vec![refused(
+            "`FUNCTION LOAD` of a text without a `#!lua name=<library>` shebang: the server \
+             refuses it (\"Missing library metadata\")"
+                .to_owned(),
+            "begin the text with `#!lua name=<library>` and register its functions with \
+             `redis.register_function`, or call a script by EVAL",
+        )]);
+    };
+    let library = library.clone();
+    let mut out = Vec::new();
+    let replace = words.len() == 4;
+    if let Some(before) = loaded.libraries.iter().find(|l| l.name == library) {
+        if !replace {
+            out.push(refused(
+                format!(
+                    "`FUNCTION LOAD` without REPLACE of the library `{}`, which line {} of this \
+                     file loads: the server refuses it (\"Library '{}' already exists\")",
+                    slotgen::text::escape(library.as_bytes()),
+                    before.at.line,
+                    slotgen::text::escape(library.as_bytes()),
+                ),
+                "load it with `FUNCTION LOAD REPLACE`, or load it once",
+            ));
+        }
+    }
+    let others: Vec<lua::Script> = loaded.libraries.iter().map(|l| l.script.clone()).collect();
+    let mut findings = verdict::library_at_load(&script, targets);
+    findings.extend(verdict::library_clash(&script, &others, targets));
+    out.extend(shown(findings));
+    loaded.libraries.push(LoadedLibrary {
+        script,
+        name: library,
+        at,
+    });
+    Some(out)
+}
+
+/// The finding on a call (`upper`: `FCALL`, `EVALSHA` and their `_RO` forms) of `what`,
+/// which a LOAD line of the file (`load`, at `loaded_at`) loads (`loaded-one-node`): in a
+/// cluster the LOAD reaches one node, the one the connection is on, and the call is sent to
+/// the node of its keys' slot (`keys`; with none, to the node the connection is on). There
+/// the call runs; elsewhere the server answers "Function not found" (FCALL) or "NOSCRIPT No
+/// matching script" (EVALSHA), measured with `redis-cli -c` on Redis 7.0, Valkey 8.0 and
+/// 9.1 (break23 G2).
+fn one_node(
+    upper: &str,
+    what: &str,
+    loaded_at: Position,
+    keys: &[Vec<u8>],
+    at: Position,
+    targets: &[Target],
+    load: &str,
+) -> Finding {
+    let (refusal, sent) = if upper.starts_with("FCALL") {
+        ("ERR Function not found", "FCALL")
+    } else {
+        ("NOSCRIPT No matching script", "EVALSHA")
+    };
+    let line = loaded_at.line;
+    let (message, condition) = match keys.first() {
+        Some(key) => {
+            let slot = REDIS_CLUSTER.key_slot(key);
+            (
+                format!(
+                    "`{upper}` of {what}, which line {line} of this file loads: in a cluster \
+                     `{load}` reaches one node, the one the connection is on, and this {sent} \
+                     is sent to the node of slot {slot} (`{}`); where that is another node, the \
+                     server answers \"{refusal}\"",
+                    slotgen::text::escape(key)
+                ),
+                format!("the node that line {line} is sent to owns slot {slot}"),
+            )
+        }
+        None => (
+            format!(
+                "`{upper}` of {what}, which line {line} of this file loads: in a cluster \
+                 `{load}` reaches one node, the one the connection is on, and this {sent} \
+                 without keys runs on the node it is sent to; on another node the server \
+                 answers \"{refusal}\""
+            ),
+            format!("this line is sent to the node that line {line} is sent to"),
+        ),
+    };
+    Finding {
+        at,
+        rule: Rule::LoadedOneNode,
+        kind: None,
+        message,
+        fix: format!(
+            "load it on every primary before the file runs (`redis-cli --cluster call \
+             HOST:PORT {load} ... --cluster-only-masters`; valkey-cli: \
+             `--cluster-only-primaries`), and remove line {line}"
+        ),
+        condition: Some(Condition::Values(condition)),
+        targets: targets.iter().map(|&t| (t, Outcome::Depends)).collect(),
+    }
 }
 
 /// The `watch-other-slot` findings at EXEC: a watched key on another slot than the

@@ -269,6 +269,23 @@ pub struct Script {
     /// many entries as the deepest count. A server refuses the script whose count passes
     /// its limit ([`crate::globals::Server::syntax_levels`]) where it does.
     pub syntax_levels: Vec<Position>,
+    /// The calls of `redis.log` (Valkey's `server.log` too, or through a local that holds
+    /// the table) in a library's body, outside every function: FUNCTION LOAD runs them, and
+    /// Valkey 9.1.2 stops there (an assertion in `script_lua.c`).
+    pub load_logs: Vec<LoadLog>,
+}
+
+/// A call of the `log` of the global table `table` (`redis`, `server`) in a library's body,
+/// run by FUNCTION LOAD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadLog {
+    /// Where the call is.
+    pub at: Position,
+    /// The table as written (`redis`, `server`, or the local that holds it).
+    pub table: String,
+    /// Why it may not run when FUNCTION LOAD runs the body (a branch, a loop's body), if it
+    /// may not (as [`GlobalRead::maybe`]).
+    pub maybe: Option<&'static str>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -499,7 +516,50 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         shebang_refused,
         refused_arguments,
         syntax_levels,
+        load_logs: if library {
+            load_logs(&names)
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// The calls of `T.log(...)` in file 0 outside every function (a library's body, run by
+/// FUNCTION LOAD), `T` the global `redis` or `server` or a local that holds one of them.
+fn load_logs(names: &Names) -> Vec<LoadLog> {
+    names
+        .reads
+        .iter()
+        .filter(|&&(_, byte, _, top_level)| {
+            top_level && names.field_calls.get(&byte).is_some_and(|f| f == "log")
+        })
+        .filter(|&&(ref name, byte, _, _)| {
+            let table = match names.resolve(name, byte) {
+                Some(b) => names.holds(b),
+                None => Some(name.as_str()),
+            };
+            matches!(table, Some("redis" | "server")) && !within(&names.dead, 0, byte)
+        })
+        .map(|&(ref name, byte, at, _)| LoadLog {
+            at,
+            table: name.clone(),
+            maybe: maybe_at(names, byte),
+        })
+        // `local log = redis.log` / `log(...)`
+        .chain(
+            names
+                .load_log_calls
+                .iter()
+                .filter(|(table, byte, call, _)| {
+                    names.api(0, table, *byte) && !within(&names.dead, 0, *call)
+                })
+                .map(|&(ref table, _, call, at)| LoadLog {
+                    at,
+                    table: table.clone(),
+                    maybe: maybe_at(names, call),
+                }),
+        )
+        .collect()
 }
 
 /// The file that `--- @include "name"` in a file of the folder `dir` reads: `name.lua`
@@ -1050,7 +1110,11 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         let loaded =
             matches!(kind, ScriptKind::Library { .. }) && !within(&names.bodies, file, byte);
         let tabled = file == 0 && names.table_values.contains(&byte) && !loaded;
-        let followed = if declared || tabled || nil_compared(i) {
+        // the table tested for truth (`server and server.register_function or ...`, `if
+        // server then`, `not server`): a test that runs no command
+        let tested = api
+            && (symbol(i + 1, "and") || symbol(i + 1, "then") || (i >= 1 && symbol(i - 1, "not")));
+        let followed = if declared || tabled || nil_compared(i) || tested {
             true
         } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API

@@ -215,6 +215,10 @@ pub enum Rule {
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
+    /// `FCALL` or `EVALSHA` of a library or script that a LOAD line of the same command
+    /// file loads: in a cluster the LOAD reaches one node ("Function not found", NOSCRIPT
+    /// on the others).
+    LoadedOneNode,
 }
 
 impl Rule {
@@ -255,6 +259,7 @@ impl Rule {
             Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
             Rule::ArgumentValue => "argument-value",
+            Rule::LoadedOneNode => "loaded-one-node",
         }
     }
 }
@@ -388,6 +393,36 @@ fn refused_by_bits(targets: &[Target], servers: u8, unsure: u8) -> Vec<(Target, 
 /// A suggested hashtag as a message shows it: escaped, or `tag` where the keys have none.
 fn shown_tag(tag: Option<&[u8]>) -> String {
     tag.map_or_else(|| "tag".to_owned(), slotgen::text::escape)
+}
+
+/// The findings on the library `script` that FUNCTION LOAD itself meets (a command file's
+/// `FUNCTION LOAD` line, which runs no function): what [`library_load`] finds (its body, run
+/// at load), the shebang, the syntax levels and the functions' flags; what a function does
+/// when called is the FCALL's.
+pub(crate) fn library_at_load(script: &Script, targets: &[Target]) -> Vec<Finding> {
+    let ScriptKind::Library { name, functions } = &script.kind else {
+        return Vec::new();
+    };
+    let start = script.shebang.unwrap_or(Position {
+        file: 0,
+        line: 1,
+        column: 1,
+    });
+    let load = library_load(script, name, functions, start, targets);
+    self::script(script, &Values::default(), targets)
+        .findings
+        .into_iter()
+        .filter(|f| {
+            load.contains(f)
+                || matches!(
+                    f.rule,
+                    Rule::LibraryLoad
+                        | Rule::UnknownFlag
+                        | Rule::ShebangEngine
+                        | Rule::SyntaxLevels
+                )
+        })
+        .collect()
 }
 
 /// The verdicts on a script read.
@@ -1466,6 +1501,17 @@ fn library_load(
                 )
             });
         }
+        for (words, fix) in &f.refused {
+            out.push(refused(
+                f.at,
+                format!(
+                    "the {} is registered by a call FUNCTION LOAD refuses, whatever the values: \
+                     \"{words}\" (Valkey names `server.register_function`)",
+                    f.shown()
+                ),
+                fix,
+            ));
+        }
         for field in &f.unknown_fields {
             let field = slotgen::text::escape(field.as_bytes());
             out.push(refused(
@@ -1528,7 +1574,43 @@ fn library_load(
              redis.call`), inside a registered function",
         ));
     }
+    out.extend(script.load_logs.iter().map(|log| load_log(log, targets)));
     out
+}
+
+/// The finding on a call of `redis.log` in a library's body (`library-load`): FUNCTION
+/// LOAD runs it, and Valkey 9.1.2 stops there, whatever its arguments (`=== ASSERTION
+/// FAILED === script_lua.c:1425 'rctx' is not true`: the node dies, its connections
+/// closed); Redis 7.0 and Valkey 8.0 log the line and load the library. A read without a
+/// call (`local l = redis.log`) loads on all three, and a call inside a registered function
+/// runs on all three (measured). `fails` on Valkey 9.1, `depends` where the call may not
+/// run at load.
+fn load_log(log: &crate::lua::LoadLog, targets: &[Target]) -> Finding {
+    let table = slotgen::text::escape(log.table.as_bytes());
+    let mut message = format!(
+        "`{table}.log(...)` is called in the library's body: FUNCTION LOAD runs it, and on \
+         Valkey 9.1 the call stops the server (\"ASSERTION FAILED\" in script_lua.c, \
+         `'rctx' is not true`: the node dies and drops its connections); Redis 7.0 and \
+         Valkey 8.0 log the line and load the library"
+    );
+    let conditions = where_it_runs((log.maybe, false), "call", &mut message);
+    let outcome = if conditions.is_empty() {
+        Outcome::Fails
+    } else {
+        Outcome::Depends
+    };
+    Finding {
+        at: log.at,
+        rule: Rule::LibraryLoad,
+        kind: None,
+        message,
+        fix: format!(
+            "log inside a registered function, where `{table}.log` runs on every server, not \
+             in the library's body"
+        ),
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: only(targets, |t| (t == Target::Valkey9).then_some(outcome)),
+    }
 }
 
 /// The findings that make FUNCTION LOAD refuse the library `script` loaded after the

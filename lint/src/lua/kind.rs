@@ -40,6 +40,11 @@ pub struct Function {
     /// The fields of `register_function{...}`'s table that FUNCTION LOAD does not take (it
     /// takes `function_name`, `callback`, `flags` and `description`), as written.
     pub unknown_fields: Vec<String>,
+    /// Why FUNCTION LOAD refuses the call that registers it, whatever the values: the
+    /// servers' words (Redis 7.0's; Valkey names `server.register_function`) and the fix.
+    /// A wrong count of arguments, a callback or flags that are literals of another type, a
+    /// table without a callback or name, or with an entry that is no `name = value`.
+    pub refused: Vec<(String, &'static str)>,
     /// Where it is registered.
     pub at: Position,
     /// The byte range of its body in the file, to place calls in it.

@@ -151,6 +151,23 @@ pub(super) struct Names {
     /// The calls of a table's `register_function` (`redis.register_function(...)`, `r.
     /// register_function{...}`); [`Names::settle`] registers those of the API.
     pending_functions: Vec<Registration>,
+    /// The locals declared with a table's `register_function` (`local f =
+    /// redis.register_function`; `local f = server and server.register_function or
+    /// redis.register_function`, the table of the last `or`): the binding, the table's name
+    /// and byte. A call of the local registers a function as a call of the field does.
+    register_aliases: Vec<(usize, String, usize)>,
+    /// The locals declared with a table's `log` (`local log = redis.log`), as
+    /// [`Names::register_aliases`].
+    log_aliases: Vec<(usize, String, usize)>,
+    /// The calls of file 0's outermost block of a local of [`Names::log_aliases`] (`log(...)`
+    /// run by FUNCTION LOAD): the table's name and byte, the call's byte and place.
+    pub(super) load_log_calls: Vec<(String, usize, usize, Position)>,
+    /// The bindings of `local` statements declared without a value (`local cb`): nil
+    /// until a later assignment.
+    unset: std::collections::HashSet<usize>,
+    /// The functions declared into a name's field (`function M.handler()`, `function
+    /// M:get()`): the file, the name and its byte.
+    declared_fields: Vec<(usize, String, usize)>,
     /// The local functions that forward their arguments whole ([`forwarding`]: `local
     /// function rcall(...) return redis.call(...) end`). [`Names::settle`] keeps in [`Names::calls`] those whose callee is the API's `call` or
     /// `pcall`, or an alias of one, and their calls in [`Names::forwarders`].
@@ -1078,6 +1095,60 @@ impl Names {
         }
     }
 
+    /// Whether the name `name` at `byte`, in the file's outermost block (run once, in
+    /// order, at FUNCTION LOAD), is a local declared without a value and not assigned
+    /// before: nil there (`local cb` / `register_function('f', cb)` / `cb = function ...`).
+    fn nil_at(&self, name: &str, byte: usize) -> bool {
+        if self.blocks.len() > 1 {
+            return false;
+        }
+        let Some(b) = self.resolve_in(self.file, name, byte) else {
+            return false;
+        };
+        let declared = self.bindings[b].declared;
+        self.unset.contains(&b)
+            && !self
+                .assigned
+                .iter()
+                .any(|(f, n, at)| *f == self.file && n == name && declared < *at && *at < byte)
+    }
+
+    /// Whether `value`, in file 0's outermost block, is a field of a local declared with an
+    /// empty table (`local M = {}` / `register_function('f', M.handler)` / `function
+    /// M.handler ...`) that nothing touches between its declaration and `value` (no read of
+    /// the local, no assignment to it, no function declared into it): nil there.
+    fn nil_field_at(&self, value: &Expression) -> bool {
+        let Expression::Var(Var::Expression(v)) = unparenthesized(value) else {
+            return false;
+        };
+        let path = callee_path(v.prefix(), v.suffixes());
+        let (Some([table, _]), Prefix::Name(first)) = (path.as_deref(), v.prefix()) else {
+            return false;
+        };
+        let Some(at) = byte_start(first) else {
+            return false;
+        };
+        if self.file != 0 || self.blocks.len() > 1 {
+            return false;
+        }
+        let Some(b) = self.resolve_in(0, table, at) else {
+            return false;
+        };
+        let binding = &self.bindings[b];
+        let between = |byte: usize| binding.declared < byte && byte < at;
+        binding.kind == BindingKind::Local
+            && binding.strings.as_ref().is_some_and(Vec::is_empty)
+            && !self
+                .reads
+                .iter()
+                .any(|(n, byte, _, _)| n == table && between(*byte))
+            && !self
+                .assigned
+                .iter()
+                .chain(&self.declared_fields)
+                .any(|(f, n, byte)| *f == 0 && n == table && between(*byte))
+    }
+
     /// Declares the name `token` of file 0, visible from `from` to the end of the block
     /// around it (or `end` when given), holding the helpers `functions`.
     fn bind(&mut self, token: &TokenReference, from: usize, end: Option<usize>) -> Option<usize> {
@@ -1426,6 +1497,8 @@ impl Visitor for Names {
             let single = names.len() == 1 && name.method_name().is_none();
             if single {
                 self.assigned.push((self.file, name_of(first), at));
+            } else {
+                self.declared_fields.push((self.file, name_of(first), at));
             }
             if let (Some(b), false, 0) = (bound, single, self.file) {
                 let binding = &self.bindings[b];
@@ -1724,6 +1797,9 @@ impl Visitor for Names {
             .iter()
             .map(|token| self.bind(token, after, None))
             .collect();
+        let given = node.expressions().len();
+        self.unset
+            .extend(bound.iter().skip(given).filter_map(|b| *b));
         for ((token, expr), b) in node
             .names()
             .iter()
@@ -1767,6 +1843,12 @@ impl Visitor for Names {
                     self.copies
                         .push((self.file, declared, at, name.clone(), global));
                 }
+            }
+            if let (Some(b), Some((table, at))) = (b, table_field(expr, "register_function")) {
+                self.register_aliases.push((b, table, at));
+            }
+            if let (Some(b), Some((table, at))) = (b, table_field(expr, "log")) {
+                self.log_aliases.push((b, table, at));
             }
             match expr {
                 Expression::Function(f) => {
@@ -1852,13 +1934,36 @@ impl Visitor for Names {
             }
             return;
         }
-        let (Some(table), Prefix::Name(first)) = (
-            matches!(&path[..], [_, f] if f == "register_function").then(|| path[0].clone()),
-            call.prefix(),
-        ) else {
+        let Prefix::Name(first) = call.prefix() else {
             return;
         };
-        let table_byte = byte_start(first).unwrap_or(0);
+        let (table, table_byte) = match &path[..] {
+            [table, f] if f == "register_function" => {
+                (table.clone(), byte_start(first).unwrap_or(0))
+            }
+            // `f(...)` of a local declared with `redis.register_function`
+            [name] => {
+                let at = byte_start(first).unwrap_or(0);
+                let log = self
+                    .resolve(name, at)
+                    .and_then(|b| self.log_aliases.iter().find(|(alias, _, _)| *alias == b));
+                if let (Some((_, table, byte)), 0, true) = (log, self.file, self.blocks.len() <= 1)
+                {
+                    let call_at = position(0, call);
+                    self.load_log_calls
+                        .push((table.clone(), *byte, at, call_at));
+                }
+                let Some((_, table, byte)) = self.resolve(name, at).and_then(|b| {
+                    self.register_aliases
+                        .iter()
+                        .find(|(alias, _, _)| *alias == b)
+                }) else {
+                    return;
+                };
+                (table.clone(), *byte)
+            }
+            _ => return,
+        };
         let at = position(0, call);
         let call_byte = byte_start(call).unwrap_or(0);
         let fields = match args {
@@ -1867,7 +1972,13 @@ impl Visitor for Names {
             FunctionArgs::TableConstructor(table) => Fields::of(table, call_byte),
             FunctionArgs::Parentheses { arguments, .. } => {
                 let mut it = arguments.iter().map(unparenthesized);
-                match (it.next(), it.next()) {
+                // a last argument that is a call or `...` may give any number of values
+                let many = arguments.iter().last().is_some_and(|e| {
+                    matches!(unparenthesized(e), Expression::FunctionCall(_))
+                        || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+                });
+                let count = arguments.len();
+                let mut fields = match (it.next(), it.next()) {
                     (Some(Expression::TableConstructor(table)), None) => {
                         Fields::of(table, call_byte)
                     }
@@ -1876,6 +1987,12 @@ impl Visitor for Names {
                         let at = byte_start(n).unwrap_or(call_byte);
                         self.resolve(&name_of(n), at)
                             .and_then(|b| self.bindings[b].fields.clone())
+                            .map(|mut fields| {
+                                // a local's table may get its name or callback after it is
+                                // declared (`opts.callback = f`)
+                                fields.refused.retain(|(w, _)| !w.contains("must get"));
+                                fields
+                            })
                             .unwrap_or_else(|| Fields {
                                 name_unread: Some(short(&n.to_string())),
                                 ..Fields::default()
@@ -1889,9 +2006,42 @@ impl Visitor for Names {
                             None => {}
                         }
                         fields.callback = Callback::of(callback, call_byte);
+                        let unset = match &fields.callback {
+                            Callback::Named(n, at) => self.nil_at(n, *at),
+                            _ => callback.is_some_and(|c| self.nil_field_at(c)),
+                        };
+                        if count == 2 && !many && (literal(callback).is_some() || unset) {
+                            fields.refused.push((
+                                "second argument to redis.register_function must be a function"
+                                    .to_owned(),
+                                "give the function itself (`function(keys, args) ... end`, or a \
+                                 local function declared before the call)",
+                            ));
+                        }
                         fields
                     }
+                };
+                if !many {
+                    let single = count == 1
+                        && matches!(literal(arguments.iter().next()), Some(k) if k != "table");
+                    if count == 0 || count > 2 {
+                        fields.refused.push((
+                            "wrong number of arguments to redis.register_function".to_owned(),
+                            "give two arguments, the name and the function, or one table \
+                             (`{function_name = ..., callback = ..., flags = {...}}`), where \
+                             the flags go",
+                        ));
+                    } else if single {
+                        fields.refused.push((
+                            "calling redis.register_function with a single argument is only \
+                             applicable to Lua table (representing named arguments)"
+                                .to_owned(),
+                            "give the name and the function, or one table \
+                             (`{function_name = ..., callback = ...}`)",
+                        ));
+                    }
                 }
+                fields
             }
             _ => Fields::default(),
         };
@@ -1918,6 +2068,7 @@ impl Visitor for Names {
                 flags: fields.flags,
                 flags_unread: fields.flags_unread,
                 unknown_fields: fields.unknown_fields,
+                refused: fields.refused,
                 at,
                 body: range,
             },
@@ -1943,6 +2094,51 @@ pub(super) struct Fields {
     callback: Callback,
     /// The fields FUNCTION LOAD does not take, as written.
     unknown_fields: Vec<String>,
+    /// Why FUNCTION LOAD refuses the call, with the fix ([`Function::refused`]).
+    refused: Vec<(String, &'static str)>,
+}
+
+/// The table of `expr` when it is a table's `field` (`redis.register_function`), or an
+/// `or` whose right is one (`server and server.register_function or
+/// redis.register_function`: the right's table, which a server without the left has), with
+/// the table's byte.
+fn table_field(expr: &Expression, wanted: &str) -> Option<(String, usize)> {
+    match unparenthesized(expr) {
+        Expression::Var(Var::Expression(v)) => {
+            let Prefix::Name(first) = v.prefix() else {
+                return None;
+            };
+            match callee_path(v.prefix(), v.suffixes()).as_deref() {
+                Some([table, field]) if field == wanted => {
+                    Some((table.clone(), byte_start(first).unwrap_or(0)))
+                }
+                _ => None,
+            }
+        }
+        Expression::BinaryOperator {
+            binop: ast::BinOp::Or(_),
+            rhs,
+            ..
+        } => table_field(rhs, wanted),
+        _ => None,
+    }
+}
+
+/// The type of `value` when it is a literal that is no function (a string, a number,
+/// `nil`, a boolean, a table constructor), as Lua names it; `None` for anything else
+/// (a name, a call, a function), whose value the lint does not judge here.
+fn literal(value: Option<&Expression>) -> Option<&'static str> {
+    match value.map(unparenthesized)? {
+        Expression::String(_) => Some("string"),
+        Expression::Number(_) => Some("number"),
+        Expression::TableConstructor(_) => Some("table"),
+        Expression::Symbol(s) => match s.token().to_string().as_str() {
+            "nil" => Some("nil"),
+            "true" | "false" => Some("boolean"),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// A registered function's callback, as written.
@@ -1991,25 +2187,89 @@ impl Fields {
     /// The fields of `table`, a `register_function` call's (at `call_byte`).
     fn of(table: &ast::TableConstructor, call_byte: usize) -> Self {
         let mut out = Fields::default();
+        let (mut named, mut callback) = (false, false);
         for field in table.fields() {
             let ast::Field::NameKey { key, value, .. } = field else {
+                // `'extra'`, `[k] = v`: the servers read each key of the table as a string
+                if !out
+                    .refused
+                    .iter()
+                    .any(|(w, _)| w.starts_with("unknown argument"))
+                {
+                    out.refused.push((
+                        "unknown argument given to redis.register_function".to_owned(),
+                        "give the table only `name = value` fields: `function_name`, \
+                         `callback`, `flags` and `description`",
+                    ));
+                }
                 continue;
             };
+            let is_nil = literal(Some(value)) == Some("nil");
+            match name_of(key).as_str() {
+                "function_name" => named |= !is_nil,
+                "callback" => callback |= !is_nil,
+                _ => {}
+            }
+            match (name_of(key).as_str(), literal(Some(value))) {
+                ("callback", Some(kind)) if kind != "nil" => out.refused.push((
+                    "callback argument given to redis.register_function must be a function"
+                        .to_owned(),
+                    "give `callback` the function itself (`callback = function(keys, args) \
+                     ... end`)",
+                )),
+                ("flags", Some(kind)) if kind != "table" && kind != "nil" => out.refused.push((
+                    "flags argument to redis.register_function must be a table representing \
+                     function flags"
+                        .to_owned(),
+                    "give the flags as a table of strings: `flags = {'no-writes'}`",
+                )),
+                _ => {}
+            }
             match (name_of(key).as_str(), unparenthesized(value)) {
                 ("function_name", Expression::String(s)) => out.name = Some(string_value(s)),
                 ("function_name", other) => out.name_unread = Some(short(&other.to_string())),
                 ("callback", callback) => out.callback = Callback::of(Some(callback), call_byte),
                 ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
                     Some(list) => out.flags = list,
-                    None => out.flags_unread = Some(short(&value.to_string())),
+                    None => {
+                        // a number, a boolean or a table among the flags: no flag's name
+                        let odd = t.fields().iter().any(|f| {
+                            matches!(f, ast::Field::NoKey(e)
+                                if matches!(literal(Some(e)), Some("number" | "boolean" | "table")))
+                        });
+                        if odd {
+                            out.refused.push((
+                                "unknown flag given".to_owned(),
+                                "give the flags as strings: `flags = {'no-writes'}`",
+                            ));
+                        } else {
+                            out.flags_unread = Some(short(&value.to_string()));
+                        }
+                    }
                 },
                 ("flags", Expression::Var(Var::Name(n))) => {
                     out.flags_by_name = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
                 }
-                ("flags", other) => out.flags_unread = Some(short(&other.to_string())),
+                // a literal of another type is refused above: there are no flags to read
+                ("flags", other) if literal(Some(other)).is_none() => {
+                    out.flags_unread = Some(short(&other.to_string()));
+                }
+                ("flags", _) => {}
                 ("description", _) => {}
                 (other, _) => out.unknown_fields.push(other.to_owned()),
             }
+        }
+        if !callback {
+            out.refused.push((
+                "redis.register_function must get a callback argument".to_owned(),
+                "give the table `callback = function(keys, args) ... end`",
+            ));
+        }
+        if !named {
+            out.refused.push((
+                "redis.register_function must get a function name argument".to_owned(),
+                "give the table `function_name = 'name'`",
+            ));
         }
         out
     }

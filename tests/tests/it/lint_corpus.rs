@@ -3002,3 +3002,365 @@ fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
         }
     }
 }
+
+/// A library that calls `redis.log` in its body (break23 G0): FUNCTION LOAD runs the call,
+/// and Valkey 9.1.2 stops there (an assertion in `script_lua.c`, the node dies); Redis 7.0
+/// and Valkey 8.0 load it and run its function. The lint's `library-load` finding is
+/// `fails` on Valkey 9.1 only, and its fix (the log moved into the function) loads and runs
+/// on each server. Each server is a standalone of its own, so the one that dies harms no
+/// other test.
+#[test]
+fn lint_a_log_call_in_a_library_body_stops_valkey9_at_load() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let direct = "#!lua name=corpus_log\n\
+                  redis.log(redis.LOG_NOTICE, 'loading')\n\
+                  redis.register_function('lg', function(keys, args) return 1 end)\n";
+    // through a local that holds the field (a read alone loads on all three)
+    let aliased = "#!lua name=corpus_log\n\
+                   local log = redis.log\n\
+                   log(redis.LOG_NOTICE, 'loading')\n\
+                   redis.register_function('lg', function(keys, args) return 1 end)\n";
+    let fixed = "#!lua name=corpus_log\n\
+                 redis.register_function('lg', function(keys, args)\n\
+                 \x20 redis.log(redis.LOG_NOTICE, 'called')\n\
+                 \x20 return 1\n\
+                 end)\n";
+    let path = Path::new("corpus_log.lua");
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let lint = |source: &str| {
+            slotgen_lint::lint_script(path, source, &Values::default(), &[target])
+                .expect("the lint reads it")
+        };
+        let start = || {
+            RedisServer::start_program(program.to_str().expect("a path"), false, None)
+                .expect("the server starts")
+        };
+        // the fix: the log inside the function loads and runs everywhere
+        let server = start();
+        let mut conn = server.connect();
+        let _: Value = redis::cmd("FUNCTION")
+            .arg("LOAD")
+            .arg(fixed)
+            .query(&mut conn)
+            .unwrap_or_else(|e| panic!("{server_name}: the fix loads: {e}"));
+        let called: i64 = redis::cmd("FCALL")
+            .arg("lg")
+            .arg(0)
+            .query(&mut conn)
+            .expect("FCALL runs");
+        assert_eq!(called, 1, "{server_name}");
+        let report = lint(fixed);
+        assert_eq!(
+            report.verdict(target),
+            Outcome::Runs,
+            "{server_name}: {report:#?}"
+        );
+        drop(server);
+        for (logged, line) in [(direct, 2), (aliased, 3)] {
+            // the log in the body
+            let server = start();
+            let mut conn = server.connect();
+            let loaded = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg(logged)
+                .query::<Value>(&mut conn);
+            let report = lint(logged);
+            let finding = report
+                .findings
+                .iter()
+                .find(|f| f.rule.name() == "library-load" && f.at.line == line);
+            if target == Target::Valkey9 {
+                assert!(
+                    loaded.is_err(),
+                    "{server_name}: FUNCTION LOAD answered {loaded:?}"
+                );
+                let answers = || {
+                    redis::Client::open(server.tcp_url())
+                        .and_then(|c| c.get_connection())
+                        .and_then(|mut c| redis::cmd("PING").query::<String>(&mut c))
+                        .is_ok()
+                };
+                for _ in 0..50 {
+                    if !answers() {
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                }
+                assert!(!answers(), "{server_name}: the server still answers");
+                let log = server.log();
+                assert!(
+                    log.contains("ASSERTION FAILED") && log.contains("rctx"),
+                    "{server_name}: {}",
+                    server.log_tail()
+                );
+                let finding =
+                    finding.unwrap_or_else(|| panic!("{server_name}: no finding: {report:#?}"));
+                assert_eq!(finding.outcome(target), Outcome::Fails, "{server_name}");
+                assert!(finding.message.contains("stops the server"), "{finding:#?}");
+                assert_eq!(report.verdict(target), Outcome::Fails, "{server_name}");
+            } else {
+                assert!(
+                    loaded.is_ok(),
+                    "{server_name}: FUNCTION LOAD answered {loaded:?}"
+                );
+                let called: i64 = redis::cmd("FCALL")
+                    .arg("lg")
+                    .arg(0)
+                    .query(&mut conn)
+                    .expect("FCALL runs");
+                assert_eq!(called, 1, "{server_name}");
+                assert!(finding.is_none(), "{server_name}: {report:#?}");
+                assert_eq!(
+                    report.verdict(target),
+                    Outcome::Runs,
+                    "{server_name}: {report:#?}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+/// A command file's `FUNCTION LOAD [REPLACE] "<library>"` and `SCRIPT LOAD "<script>"`
+/// lines (break23 G1): each text sent to a standalone server of each kind, and the lint of
+/// the one-line file is `fails` exactly where the server refuses the load (with the text's
+/// refusals the lint knows for a `.lua` file: no function registered, a global read at
+/// load, a library name, a compile error, a shebang flag, a missing `name=`).
+#[test]
+fn lint_a_command_files_load_lines_fail_where_the_servers_refuse_them() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let register = "redis.register_function('f', function(keys, args) return 1 end)";
+    let cases: Vec<(&str, String)> = vec![
+        (
+            "FUNCTION LOAD REPLACE",
+            format!("#!lua name=good\n{register}"),
+        ),
+        (
+            "FUNCTION LOAD",
+            format!("#!lua name=good2\n{}", register.replace("'f'", "'g'")),
+        ),
+        // what a function does when called is no refusal of the load
+        (
+            "FUNCTION LOAD REPLACE",
+            "#!lua name=good3\nredis.register_function('h', function(keys, args) \
+             return redis.call('SET', keys[1]) end)\n\
+             redis.register_function('k', function(keys, args) return KEYS[1] end)"
+                .into(),
+        ),
+        (
+            "FUNCTION LOAD REPLACE",
+            "#!lua name=bad\nredis.call('SET', 'a', 1)".into(),
+        ),
+        (
+            "FUNCTION LOAD REPLACE",
+            "#!lua name=bad2\nlocal x = 1".into(),
+        ),
+        (
+            "FUNCTION LOAD REPLACE",
+            format!("#!lua name=bad-3\n{register}"),
+        ),
+        (
+            "FUNCTION LOAD REPLACE",
+            format!("#!lua name=bad4\n{register}\nreturn ("),
+        ),
+        ("FUNCTION LOAD REPLACE", register.to_owned()),
+        ("SCRIPT LOAD", "return 1".into()),
+        (
+            "SCRIPT LOAD",
+            "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])".into(),
+        ),
+        ("SCRIPT LOAD", "return (".into()),
+        ("SCRIPT LOAD", "#!lua flags=no-writez\nreturn 1".into()),
+        ("SCRIPT LOAD", "#!lua name=lib\nreturn 1".into()),
+    ];
+    let path = Path::new("load.redis");
+    let mut refused = 0;
+    for (server_name, program, target) in servers() {
+        let server = RedisServer::start_program(program.to_str().expect("a path"), false, None)
+            .expect("the server starts");
+        let mut conn = server.connect();
+        for (command, text) in &cases {
+            let mut cmd = redis::cmd(command.split(' ').next().expect("a word"));
+            cmd.arg(command.split(' ').skip(1).collect::<Vec<_>>())
+                .arg(text);
+            let answer = cmd.query::<Value>(&mut conn);
+            let line = format!("{command} {}", quoted(text.as_bytes()));
+            let report =
+                slotgen_lint::lint_commands(path, &line, &[target]).expect("the lint reads it");
+            let name = format!("{server_name}: `{line}`");
+            match &answer {
+                Ok(_) => assert_eq!(report.verdict(target), Outcome::Runs, "{name}: {report:#?}"),
+                Err(e) => {
+                    assert_eq!(
+                        report.verdict(target),
+                        Outcome::Fails,
+                        "{name}: the server answered {e}: {report:#?}"
+                    );
+                    // a text the server cannot compile is `compile-error`, as an EVAL's
+                    if e.to_string().contains("Error compiling") {
+                        assert!(
+                            report
+                                .findings
+                                .iter()
+                                .any(|f| f.rule.name() == "compile-error"),
+                            "{name}: {report:#?}"
+                        );
+                    }
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 0);
+}
+
+/// A command file that loads a library (`FUNCTION LOAD REPLACE`) or a script (`SCRIPT
+/// LOAD`) and then calls it (`FCALL`, `EVALSHA` by the SHA1 the server answers), sent as
+/// `redis-cli -c` sends it to a 3-primary cluster of each server (break23 G2): the LOAD to
+/// the node the connection is on (the first primary), the call to its key's node. The call
+/// of a key of that node runs, of another node's is refused ("Function not found",
+/// NOSCRIPT), and the lint judges the call by the loaded text (no `unseen-body`), with a
+/// `loaded-one-node` depends on that node. Its fix followed (the text loaded on every
+/// primary, the LOAD line removed, the library given to the lint) the call runs on every
+/// node, and the lint says `runs`.
+#[test]
+fn lint_a_command_files_load_reaches_one_node_and_its_fix_runs() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let library = "#!lua name=inl\nredis.register_function('inl_set', function(keys, args) \
+                   return redis.call('SET', keys[1], args[1]) end)";
+    let script = "return redis.call('SET', KEYS[1], ARGV[1])";
+    let path = Path::new("load.redis");
+    let here = plain_key(|s| node_of(s) == 0);
+    let there = plain_key(|s| node_of(s) == 1);
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let connect = |node: usize| cluster.primaries[node].connect();
+        for key in [&here, &there] {
+            let key_text = String::from_utf8(key.clone()).expect("ASCII");
+            let owner = node_of(REDIS_CLUSTER.key_slot(key));
+            for primary in &cluster.primaries {
+                let _: Value = redis::cmd("FUNCTION")
+                    .arg("FLUSH")
+                    .query(&mut primary.connect())
+                    .expect("FUNCTION FLUSH");
+                let _: Value = redis::cmd("SCRIPT")
+                    .arg("FLUSH")
+                    .query(&mut primary.connect())
+                    .expect("SCRIPT FLUSH");
+            }
+            // the library: loaded on node 0, called on the key's node
+            let _: Value = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg("REPLACE")
+                .arg(library)
+                .query(&mut connect(0))
+                .expect("FUNCTION LOAD");
+            let fcall = redis::cmd("FCALL")
+                .arg("inl_set")
+                .arg(1)
+                .arg(key)
+                .arg(1)
+                .query::<Value>(&mut connect(owner));
+            let sha: String = redis::cmd("SCRIPT")
+                .arg("LOAD")
+                .arg(script)
+                .query(&mut connect(0))
+                .expect("SCRIPT LOAD");
+            let evalsha = redis::cmd("EVALSHA")
+                .arg(&sha)
+                .arg(1)
+                .arg(key)
+                .arg(1)
+                .query::<Value>(&mut connect(owner));
+            for (answer, refusal) in [
+                (&fcall, "Function not found"),
+                (&evalsha, "No matching script"),
+            ] {
+                match answer {
+                    Ok(_) => assert_eq!(owner, 0, "{server_name}: {answer:?}"),
+                    Err(e) => {
+                        assert_ne!(owner, 0, "{server_name}: {e}");
+                        assert!(e.to_string().contains(refusal), "{server_name}: {e}");
+                    }
+                }
+            }
+            let file = format!(
+                "FUNCTION LOAD REPLACE {}\nFCALL inl_set 1 {key_text} 1\nSCRIPT LOAD {}\n\
+                 EVALSHA {sha} 1 {key_text} 1\n",
+                quoted(library.as_bytes()),
+                quoted(script.as_bytes())
+            );
+            let report =
+                slotgen_lint::lint_commands(path, &file, &[target]).expect("the lint reads it");
+            let name = format!("{server_name}, key {key_text}");
+            assert_eq!(
+                report.verdict(target),
+                Outcome::Depends,
+                "{name}: {report:#?}"
+            );
+            for line in [2, 4] {
+                let found: Vec<&slotgen_lint::Finding> = report
+                    .findings
+                    .iter()
+                    .filter(|f| f.at.line == line && f.outcome(target) != Outcome::Runs)
+                    .collect();
+                assert!(
+                    found.len() == 1 && found[0].rule.name() == "loaded-one-node",
+                    "{name}, line {line}: {report:#?}"
+                );
+                let slot = REDIS_CLUSTER.key_slot(key);
+                assert!(
+                    matches!(&found[0].condition, Some(Condition::Values(c)) if c.contains(&format!("slot {slot}"))),
+                    "{name}: {:?}",
+                    found[0].condition
+                );
+                assert!(found[0].fix.contains("every primary"), "{:?}", found[0].fix);
+            }
+            // the fix followed: loaded on every primary, the LOAD lines removed
+            for node in 0..cluster.primaries.len() {
+                let _: Value = redis::cmd("FUNCTION")
+                    .arg("LOAD")
+                    .arg("REPLACE")
+                    .arg(library)
+                    .query(&mut connect(node))
+                    .expect("FUNCTION LOAD");
+                let _: Value = redis::cmd("SCRIPT")
+                    .arg("LOAD")
+                    .arg(script)
+                    .query(&mut connect(node))
+                    .expect("SCRIPT LOAD");
+            }
+            let _: Value = redis::cmd("FCALL")
+                .arg("inl_set")
+                .arg(1)
+                .arg(key)
+                .arg(1)
+                .query(&mut connect(owner))
+                .unwrap_or_else(|e| panic!("{name}: the fix followed, FCALL: {e}"));
+            let _: Value = redis::cmd("EVALSHA")
+                .arg(&sha)
+                .arg(1)
+                .arg(key)
+                .arg(1)
+                .query(&mut connect(owner))
+                .unwrap_or_else(|e| panic!("{name}: the fix followed, EVALSHA: {e}"));
+            let fixed = format!("FCALL inl_set 1 {key_text} 1\n");
+            let given = slotgen_lint::lua::read(Path::new("inl.lua"), library).expect("it reads");
+            let report = slotgen_lint::lint_commands_with(path, &fixed, &[target], &[given])
+                .expect("the lint reads it");
+            assert_eq!(report.verdict(target), Outcome::Runs, "{name}: {report:#?}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
