@@ -1241,6 +1241,12 @@ fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
         "the {} killed during an atomic job: {status:?}\n{stderr}",
         if victim_is_source { "source" } else { "target" }
     );
+    if status.code() == Some(0) && stderr.contains(" moves in the migrateslots dialect") {
+        if which == "STOP" {
+            signal("CONT", cluster.primaries[victim].pid());
+        }
+        return false;
+    }
     assert_eq!(status.code(), Some(1), "{stderr}");
     let error = error_line(&stderr, "slotgen: error: the atomic migration of slots ");
     assert!(
@@ -2792,6 +2798,21 @@ fn the_printed_script_cancels_a_job_that_shows_no_progress() {
 /// next `--apply` completes: every key reads back on its owner, no slot migrating or
 /// importing, `cluster_state:ok`, and no atomic job left running on any primary.
 fn atomic_primary_fault(which: &str, victim_is_source: bool) {
+    // the signal lands after the job it was aimed at: once in a loaded full run, the last
+    // job ended within the 262 ms before the KILL, and slotgen applied every move; a fresh
+    // cluster then, up to three
+    for attempt in 1..=3 {
+        if atomic_primary_fault_once(which, victim_is_source) {
+            return;
+        }
+        println!("attempt {attempt}: every job ended before the {which} landed");
+    }
+    panic!("every job ended before the {which} landed, three times");
+}
+
+/// One [`atomic_primary_fault`] on a fresh cluster: `false` where every job ended before the
+/// signal landed (slotgen applied the whole plan: nothing the test is about happened).
+fn atomic_primary_fault_once(which: &str, victim_is_source: bool) -> bool {
     // the node timeout given (the harness leaves the server's 15 s), so that the replica of
     // a node stopped for one of slotgen's 5 s steps takes over while it is stopped
     let Some(cluster) = live::cluster(
@@ -2800,7 +2821,7 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
         None,
         &["--cluster-node-timeout", live::FAILOVER_NODE_TIMEOUT],
     ) else {
-        return;
+        return true;
     };
     let url = format!("redis://{}", addr(&cluster, 1));
     let written = load_in(&cluster, [3000, 300, 300], 1);
@@ -2933,6 +2954,7 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
         println!("the stopped node continued as: {:?}", role[0]);
     }
     repaired_by_the_next_apply(&url, &seed, &written, true);
+    true
 }
 
 #[test]
