@@ -1511,15 +1511,30 @@ fn through_dead_target(
 /// An error of a move whose end (shard `ends[0]`, the source, or `ends[1]`, the target, of
 /// `topology`, the map read at the start of the run) does not answer: named with its
 /// replicas ([`Error::MoveEndDown`]), so that the stop says whether to wait for a failover or
-/// to start the node again. Other errors are as given.
+/// to start the node again. An end that took the connection and then gave no complete
+/// answer in the step's time ([`Error::TimedOut`]) is one that does not answer too: a
+/// stopped process (SIGSTOP, a hung host) keeps its connections open, and its replica takes
+/// its place all the same (a tester's Redis 7.0 source, stopped mid-`MIGRATE`: its replica
+/// won the election 1 s before slotgen's deadline, and the stop said to allow more time),
+/// where it has a replica; one without is left as given (a relay holding an answer past
+/// the step's time is no dead server to start again). Other errors are as given.
 fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
-    let Error::Unreachable {
-        url,
-        during,
-        reason,
-    } = error
-    else {
-        return error;
+    let (url, during, reason) = match &error {
+        Error::Unreachable {
+            url,
+            during,
+            reason,
+        } => (url, during, reason.clone()),
+        Error::TimedOut {
+            url,
+            timeout,
+            during,
+        } => (
+            url,
+            during,
+            format!("timed out: no complete answer within {timeout:?} (a server stopped, or one too slow for the step's time: where it answers, allow more time)"),
+        ),
+        _ => return error,
     };
     // the node the URL names: `scheme://[user@]host:port`
     let down = ends
@@ -1531,20 +1546,24 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
                 .is_some_and(|(_, addr)| addr == s.primary.addr)
         });
     match down {
+        // a timed-out end with no replica: no failover to wait for, and a server too slow
+        // for the step's time is as likely as a stopped one: the timeout as given (it says
+        // to allow more time), not the advice to start it again
+        Some((shard, _))
+            if shard.replicas.is_empty() && matches!(error, Error::TimedOut { .. }) =>
+        {
+            error
+        }
         Some((shard, at_source)) => Error::MoveEndDown {
-            url,
+            url: url.clone(),
             id: shard.primary.id.as_str().into(),
-            during,
+            during: during.clone(),
             reason,
             replicas: shard.replicas.iter().map(|r| (r.clone(), None)).collect(),
             at_source,
             lost_if_dead: None,
         },
-        None => Error::Unreachable {
-            url,
-            during,
-            reason,
-        },
+        None => error,
     }
 }
 
@@ -1907,6 +1926,29 @@ mod tests {
                 other => panic!("{url}: {other}"),
             }
         }
+        // an end that took the connection and gave no answer in the step's time: one with a
+        // replica is down, its failover to wait for; one without, the timeout as given
+        let timed_out = |url: &str| Error::TimedOut {
+            url: url.to_owned(),
+            timeout: Duration::from_secs(5),
+            during: format!("waiting for `MIGRATE` of {url}"),
+        };
+        match end_down(timed_out("redis://127.0.0.1:7001"), &t, [1, 2]) {
+            Error::MoveEndDown {
+                id,
+                reason,
+                at_source,
+                ..
+            } => assert!(
+                &*id == B
+                    && at_source
+                    && reason.starts_with("timed out: no complete answer within 5s"),
+                "{reason}"
+            ),
+            other => panic!("{other}"),
+        }
+        let lone = timed_out("redis://127.0.0.1:7002");
+        assert_eq!(end_down(lone.clone(), &t, [1, 2]), lone);
         // a node not of the move, and another error, are as given
         let other = unreachable("redis://127.0.0.1:7000");
         assert_eq!(end_down(other.clone(), &t, [1, 2]), other);

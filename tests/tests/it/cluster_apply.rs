@@ -2238,6 +2238,174 @@ fn a_source_started_again_empty_mid_slot_on_valkey_8_is_said_at_once_and_its_rep
     source_restarted_empty_mid_slot(Server::Valkey);
 }
 
+/// The source of a move stopped (SIGSTOP) mid-slot, as break22 B1 found it: a cluster of
+/// `server` with a replica each (node timeout 1 s), the run's ACL user `op` granted the whole
+/// run, given the target (`--redis`), a step's time 5 s. The stopped source keeps its
+/// connections open, so the `MIGRATE` ends by slotgen's deadline (not a refused connection),
+/// after the replica has taken the place: slotgen waited for no failover and said to check
+/// the server or allow more time, naming the old source (a replica by then), and the target
+/// stayed `cluster_state:fail`, unsaid. Now the stop is taken as the source's failure: the
+/// failover is waited for (the note before) and the slot finished with the promoted replica
+/// standing in. `heir_refuses`: `op`'s password on that replica is another, so slotgen cannot
+/// finish through it: it waits all the same (the server elects the replica without slotgen),
+/// the stop names the replica's refusal with its fix and the target's `CLUSTERDOWN` until the
+/// slot is finished; followed as printed (the password set there, the run again through a
+/// node that answers), the slot is finished and every key reads back.
+fn source_stopped_mid_slot_is_waited_for(server: Server, heir_refuses: bool) {
+    use slotgen_cluster::grant::Run as Grant;
+    let Some(cluster) = failover_cluster(server) else {
+        return;
+    };
+    let whole = Grant::Apply(
+        slotgen_cluster::Metric::Keys,
+        slotgen_cluster::Dialect::Classic,
+        false,
+    )
+    .rules();
+    let heir = &cluster.replicas[1][0];
+    for node in cluster.nodes() {
+        let password = if heir_refuses && node.port == heir.port {
+            ">another-pw"
+        } else {
+            ">op-pw"
+        };
+        let () = redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("op")
+            .arg("reset")
+            .arg("on")
+            .arg(password)
+            .arg("~*")
+            .arg(&whole)
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://op:op-pw@{target}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let pid = cluster.primaries[1].pid();
+    let ids = [1, 2].map(|i| cluster.primaries[i].node_id());
+    let (code, stderr, stdout) = interrupted_mid_slot(&cluster, &args, hot, || signal("STOP", pid));
+    println!(
+        "slotgen, its source stopped mid-slot (heir refuses: {heir_refuses}):\n{stderr}{stdout}"
+    );
+    let new_owner = format!("{} (127.0.0.1:{})", heir.node_id(), heir.port);
+    assert_eq!(code, Some(1), "{stderr}");
+    let note = format!(
+        "slotgen: note: the source {} ({source}) does not answer: waiting ",
+        ids[0]
+    );
+    assert!(stderr.contains(&note), "`{note}` not in {stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let waited =
+        format!("; slotgen waited for the failover, and {new_owner}, its replica, took its place ");
+    assert!(error.contains(&waited), "`{waited}` not in {error}");
+    assert!(
+        !error.contains("check that it is a Redis or Valkey server"),
+        "{error}"
+    );
+    assert!(!error.contains("op-pw"), "{error}");
+    if !heir_refuses {
+        assert!(
+            error.contains(&format!(
+                " s later; slotgen finished the slot with {new_owner} standing in for the source ("
+            )),
+            "{error}"
+        );
+        finished_on(
+            &cluster,
+            1,
+            (hot, HOT_KEYS as u64),
+            &target,
+            (&seed, &written),
+        );
+        signal("CONT", pid);
+        return;
+    }
+    let heir_url = format!("redis://op:***@127.0.0.1:{}", heir.port);
+    // named before the wait, with the fix
+    let named = format!(
+        "slotgen: note: replica {} (127.0.0.1:{}) refused slotgen's credentials (`{heir_url}` refused the password of user `op` (WRONGPASS",
+        heir.node_id(),
+        heir.port
+    );
+    let named_at = stderr
+        .find(&named)
+        .unwrap_or_else(|| panic!("`{named}` not in {stderr}"));
+    assert!(named_at < stderr.find(&note).unwrap(), "{stderr}");
+    let line = error_line(&stderr, "slotgen: note: replica ");
+    assert!(
+        line.ends_with("slotgen waits for the failover all the same (the cluster elects a replica without slotgen), but cannot finish the slot through it once it has taken the place: give it the password and ACL user of its primary (`requirepass`, `masterauth`, `ACL SETUSER`)"),
+        "{line}"
+    );
+    for part in [
+        format!("`{heir_url}` refused the password of user `op`"),
+        format!("until it is finished, {} ({target}) may refuse every command of its slots (`CLUSTERDOWN`", ids[1]),
+    ] {
+        assert!(error.contains(&part), "`{part}` not in {error}");
+    }
+    // the target says `fail`, as the stop says
+    let info: String = redis::cmd("CLUSTER")
+        .arg("INFO")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    assert!(info.contains("cluster_state:fail"), "{info}");
+    // followed as printed: the replica given op's password as on its primary (`ACL
+    // SETUSER`), the run again
+    let () = redis::cmd("ACL")
+        .arg("SETUSER")
+        .arg("op")
+        .arg(">op-pw")
+        .query(&mut plain(&format!("127.0.0.1:{}", heir.port), None))
+        .unwrap();
+    let next = error
+        .split_once("run `slotgen rebalance --apply` again now")
+        .map(|(_, rest)| rest)
+        .unwrap_or_else(|| panic!("no run named in {error}"));
+    let through = if next.starts_with(", naming a node that answers") {
+        format!("redis://op:op-pw@{seed}")
+    } else {
+        url.clone()
+    };
+    let again = rebalance(&through, &["--apply", "--timeout", "5s"]);
+    println!("the run again through {through}:\n{}", again.stderr);
+    assert!(
+        again.stderr.contains(&format!(
+            "slotgen: finished the half-moved slot {hot} from "
+        )),
+        "{}",
+        again.stderr
+    );
+    finished_on(
+        &cluster,
+        1,
+        (hot, HOT_KEYS as u64),
+        &target,
+        (&seed, &written),
+    );
+    signal("CONT", pid);
+}
+
+#[test]
+fn a_source_stopped_mid_slot_on_redis_7_is_waited_for_and_finished() {
+    source_stopped_mid_slot_is_waited_for(Server::Redis, false);
+}
+
+#[test]
+fn a_source_stopped_mid_slot_on_redis_7_whose_replica_refuses_the_password_is_waited_for() {
+    source_stopped_mid_slot_is_waited_for(Server::Redis, true);
+}
+
+#[test]
+fn a_source_stopped_mid_slot_on_valkey_8_is_waited_for_and_finished() {
+    source_stopped_mid_slot_is_waited_for(Server::Valkey, false);
+}
+
 #[test]
 fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
     source_killed_mid_slot_is_waited_for(Server::Redis, 0);
