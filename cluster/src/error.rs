@@ -97,6 +97,24 @@ pub enum Error {
         /// The replica's refusal ([`Error::NoPermission`]).
         refusal: Box<Error>,
     },
+    /// The target of a classic move holds fewer of the slot's keys (in `db`) than were moved
+    /// to it, and started again during the move (`uptime_in_seconds` less than the move's
+    /// time): it came back without its data before the source's next `MIGRATE`, which
+    /// carried on into it, and the keys moved before are gone (`MIGRATE` deleted them on the
+    /// source; its replica syncs from it). Before, the move ended as if whole, exit 0.
+    #[error("`{url}` holds {held} of the slot's keys{} after {moved} were moved to it: it started again {uptime} s ago, during the move, without the keys moved to it before, and the source's `MIGRATE` went on into it; at least {} of the slot's keys are lost (`MIGRATE` deleted them on the source, and a replica of the target syncs from it): restore them from a backup, if one holds them", if *.db > 0 { format!(" in database {}", .db) } else { String::new() }, .moved.saturating_sub(*.held))]
+    TargetLostKeys {
+        /// The target's URL, redacted.
+        url: String,
+        /// The database.
+        db: u32,
+        /// The keys of the slot moved to it in that database by this move.
+        moved: u64,
+        /// The keys of the slot it holds there (`CLUSTER COUNTKEYSINSLOT`).
+        held: u64,
+        /// Its `uptime_in_seconds` (`INFO server`).
+        uptime: u64,
+    },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
     TimedOut {

@@ -879,7 +879,9 @@ pub(super) fn move_slot(
     };
     // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
     let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
+    let began = Instant::now();
     for db in 0..databases {
+        let moved_before = moved.keys;
         if databases > 1 {
             let selected = run(exchange, &mut source_con, &select(db), Budget::SHORT)
                 .and_then(|_| run(exchange, &mut target_con, &select(db), Budget::SHORT));
@@ -1032,6 +1034,28 @@ pub(super) fn move_slot(
                 }
             }
         }
+        // the keys moved are on the target: one started again without its data during the
+        // move, and back before the source's next `MIGRATE`, holds fewer
+        exchange.deadline = Instant::now() + timeout;
+        let lost = target_lost(
+            exchange,
+            &target_end,
+            (slot, db, databases > 1),
+            moved.keys - moved_before,
+            began.elapsed(),
+        );
+        if let Some(lost) = lost {
+            // the summary counts what the target holds, not what was sent to it
+            let gone = match &lost {
+                Error::TargetLostKeys { moved, held, .. } => moved.saturating_sub(*held),
+                _ => 0,
+            };
+            return Err(stopped_with(
+                Step::Keys(moved.keys),
+                moved.keys.saturating_sub(gone),
+                lost,
+            ));
+        }
     }
     run(
         exchange,
@@ -1089,6 +1113,48 @@ pub(super) fn move_slot(
         deaf[i] = told.is_err();
     }
     Ok(moved)
+}
+
+/// [`Error::TargetLostKeys`] where the target at `end` holds fewer keys of `slot` in `db`
+/// (selected where `select`) than the `moved` this move carried there, and started again
+/// within `took` (`INFO server`: `uptime_in_seconds`), asked on a connection of its own
+/// (the move's may be the one a restart closed). `None` where it holds them, where fewer
+/// are there but it did not start again (a client may delete keys of an importing slot on
+/// the target, by `ASK`), and where it cannot be asked (the next step meets that).
+fn target_lost(
+    exchange: &mut Exchange,
+    end: &Endpoint,
+    (slot, db, select_db): (u16, u32, bool),
+    moved: u64,
+    took: Duration,
+) -> Option<Error> {
+    if moved == 0 {
+        return None;
+    }
+    let mut con = exchange.connect(end).ok()?;
+    if select_db {
+        exchange.query(&mut con, &select(db), Budget::SHORT).ok()?;
+    }
+    let held = count_keys_in(exchange, &mut con, &[slot])
+        .ok()?
+        .first()
+        .map_or(0, |&(_, n)| n);
+    if held >= moved {
+        return None;
+    }
+    let server = exchange
+        .text(&mut con, redis::cmd("INFO").arg("server"), Budget::SHORT)
+        .ok()?;
+    let uptime: u64 = crate::answers::info_field(&server, "uptime_in_seconds")?
+        .parse()
+        .ok()?;
+    (uptime <= took.as_secs()).then(|| Error::TargetLostKeys {
+        url: end.shown.clone(),
+        db,
+        moved,
+        held,
+        uptime,
+    })
 }
 
 /// Whether an `INFO replication` answer is a replica's (`role:slave`) of the node at

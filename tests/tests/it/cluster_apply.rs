@@ -2090,6 +2090,118 @@ fn target_restarted_empty_mid_slot(server: Server) {
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
+/// The target of a move (primary 2 of three primaries of `server` without replicas, no
+/// persistence) killed mid-slot and started again without its data while slotgen was
+/// stopped (SIGSTOP), so that it is back before the source's next `MIGRATE`, which carries
+/// on into it (the source opens a new connection for it): the move ended as if whole,
+/// exit 0, the keys moved before the restart gone unsaid. Now the move checks, at the end
+/// of the slot's keys, that the target holds those moved to it (`CLUSTER COUNTKEYSINSLOT`),
+/// and stops naming the restart and the keys lost: as many as the slot lacks on both ends
+/// now, counted independently. Followed as printed (the next `rebalance --apply`), the
+/// slot is finished: every key not said lost reads back, and no other.
+fn target_restarted_empty_before_the_next_migrate(server: Server) {
+    let Some(mut cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("STOP", child.id());
+    // the batch under way ends on the servers
+    std::thread::sleep(Duration::from_millis(200));
+    signal("KILL", cluster.primaries[2].pid());
+    cluster.primaries[2].start_again().unwrap();
+    assert_eq!(keys_in_slot(&target, hot), 0, "started again with keys");
+    // back in the cluster (a primary just started says `fail`, and its `CLUSTERDOWN`
+    // refuses the source's `MIGRATE`: a stop of another kind)
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for node in [&target, &source, &seed] {
+        let mut con = plain(node, None);
+        while !redis::cmd("CLUSTER")
+            .arg("INFO")
+            .query::<String>(&mut con)
+            .unwrap()
+            .contains("cluster_state:ok")
+        {
+            assert!(Instant::now() < deadline, "{node} not ok in 60 s");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    signal("CONT", child.id());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its target started again empty before the next MIGRATE:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!("`redis://{target}` holds ");
+    let (held, moved): (u64, u64) = error
+        .split_once(said.as_str())
+        .and_then(|(_, rest)| rest.split_once(" of the slot's keys after "))
+        .and_then(|(held, rest)| {
+            let (moved, _) = rest.split_once(" were moved to it: it started again ")?;
+            Some((held.parse().ok()?, moved.parse().ok()?))
+        })
+        .unwrap_or_else(|| panic!("no count of keys held and moved in {error}"));
+    let lost = moved - held;
+    // counted independently: the slot's keys on both ends now
+    let left = keys_in_slot(&source, hot) + keys_in_slot(&target, hot);
+    assert_eq!(HOT_KEYS as u64 - left, lost, "{error}");
+    assert!(lost > 0, "{error}");
+    assert!(
+        error.contains(&format!("at least {lost} of the slot's keys are lost"))
+            && error.contains("the next `slotgen rebalance --apply` finishes it"),
+        "{error}"
+    );
+    // followed as printed
+    let again = rebalance(&url, &["--apply", "--timeout", "5s"]);
+    println!("the next --apply:\n{}", again.stderr);
+    assert!(
+        again.stderr.contains(&format!(
+            "slotgen: finished the half-moved slot {hot} from "
+        )),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(keys_in_slot(&target, hot), left);
+    assert!(
+        stderr.contains(&format!(
+            "slot {hot} half moved: {} of its keys on the target",
+            moved - lost
+        )),
+        "{stderr}"
+    );
+    // the slot's keys missing are those said lost (the target's own slots lost theirs
+    // too, started again empty: `{hN}` names the hot slot's keys alone)
+    let wrong = read_back_from(&seed, &written);
+    let of_slot = wrong.iter().filter(|w| w.starts_with("{h")).count();
+    assert_eq!(of_slot as u64, lost, "{wrong:?}");
+    assert!(wrong.iter().all(|w| w.ends_with(": None")), "{wrong:?}");
+}
+
+#[test]
+fn a_target_started_again_empty_before_the_next_migrate_on_redis_7_is_said_with_the_keys_lost() {
+    target_restarted_empty_before_the_next_migrate(Server::Redis);
+}
+
+#[test]
+fn a_target_started_again_empty_before_the_next_migrate_on_valkey_8_is_said_with_the_keys_lost() {
+    target_restarted_empty_before_the_next_migrate(Server::Valkey);
+}
+
 #[test]
 fn a_target_started_again_empty_mid_slot_on_redis_7_is_said_and_its_replica_taken_over() {
     target_restarted_empty_mid_slot(Server::Redis);
