@@ -101,8 +101,9 @@ pub enum Error {
     /// to it, and started again during the move (`uptime_in_seconds` less than the move's
     /// time): it came back without its data before the source's next `MIGRATE`, which
     /// carried on into it, and the keys moved before are gone (`MIGRATE` deleted them on the
-    /// source; its replica syncs from it). Before, the move ended as if whole, exit 0.
-    #[error("`{url}` holds {held} of the slot's keys{} after {moved} were moved to it: it started again {uptime} s ago, during the move, without the keys moved to it before, and the source's `MIGRATE` went on into it; at least {} of the slot's keys are lost (`MIGRATE` deleted them on the source, and a replica of the target syncs from it): restore them from a backup, if one holds them", if *.db > 0 { format!(" in database {}", .db) } else { String::new() }, .moved.saturating_sub(*.held))]
+    /// source; its replica syncs from it). Before, the stop came at the target's closed
+    /// connection (`CLUSTER SETSLOT NODE`), every key moved said lost if its process ended.
+    #[error("`{url}` holds {held} of the slot's keys{} after {moved} were moved to it: it started again {uptime} s ago, during the move, without the keys moved to it before; at least {} of the slot's keys are lost (`MIGRATE` deleted them on the source, and a replica of the target syncs from it): restore them from a backup, if one holds them", if *.db > 0 { format!(" in database {}", .db) } else { String::new() }, .moved.saturating_sub(*.held))]
     TargetLostKeys {
         /// The target's URL, redacted.
         url: String,

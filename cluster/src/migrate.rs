@@ -880,6 +880,25 @@ pub(super) fn move_slot(
     // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
     let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
     let began = Instant::now();
+    // the keys moved to the target in a database gone from it ([`target_lost`])
+    let lost_on_target = |exchange: &mut Exchange, db: u32, moved: u64| {
+        exchange.deadline = Instant::now() + timeout;
+        target_lost(
+            exchange,
+            &target_end,
+            (slot, db, databases > 1),
+            moved,
+            began.elapsed(),
+        )
+    };
+    // its stop, the summary counting what the target holds, not what was sent to it
+    let lost_stop = |sent: u64, lost: Error| {
+        let gone = match &lost {
+            Error::TargetLostKeys { moved, held, .. } => moved.saturating_sub(*held),
+            _ => 0,
+        };
+        stopped_with(Step::Keys(sent), sent.saturating_sub(gone), lost)
+    };
     for db in 0..databases {
         let moved_before = moved.keys;
         if databases > 1 {
@@ -1036,25 +1055,8 @@ pub(super) fn move_slot(
         }
         // the keys moved are on the target: one started again without its data during the
         // move, and back before the source's next `MIGRATE`, holds fewer
-        exchange.deadline = Instant::now() + timeout;
-        let lost = target_lost(
-            exchange,
-            &target_end,
-            (slot, db, databases > 1),
-            moved.keys - moved_before,
-            began.elapsed(),
-        );
-        if let Some(lost) = lost {
-            // the summary counts what the target holds, not what was sent to it
-            let gone = match &lost {
-                Error::TargetLostKeys { moved, held, .. } => moved.saturating_sub(*held),
-                _ => 0,
-            };
-            return Err(stopped_with(
-                Step::Keys(moved.keys),
-                moved.keys.saturating_sub(gone),
-                lost,
-            ));
+        if let Some(lost) = lost_on_target(exchange, db, moved.keys - moved_before) {
+            return Err(lost_stop(moved.keys, lost));
         }
     }
     run(
