@@ -22,7 +22,9 @@ pub struct ApplyOptions<'a> {
     /// an atomic job in flight cancelled.
     pub interrupted: &'a AtomicBool,
     /// Given a line (the job, its slots, its state, the time waited) every two steps of
-    /// `timeout` while an atomic job runs: what the run waits for.
+    /// `timeout` while an atomic job runs: what the run waits for; and, before a wait for a
+    /// failover ([`after_stop`](crate::after_stop)), each replica of the end that stopped
+    /// answering that refuses slotgen's credentials, with the fix.
     pub waiting: &'a dyn Fn(&str),
 }
 

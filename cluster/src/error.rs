@@ -97,6 +97,25 @@ pub enum Error {
         /// The replica's refusal ([`Error::NoPermission`]).
         refusal: Box<Error>,
     },
+    /// The target of a classic move holds fewer of the slot's keys (in `db`) than were moved
+    /// to it, and started again during the move (`uptime_in_seconds` less than the move's
+    /// time): it came back without its data before the source's next `MIGRATE`, which
+    /// carried on into it, and the keys moved before are gone (`MIGRATE` deleted them on the
+    /// source; its replica syncs from it). Before, the stop came at the target's closed
+    /// connection (`CLUSTER SETSLOT NODE`), every key moved said lost if its process ended.
+    #[error("`{url}` holds {held} of the slot's keys{} after {moved} were moved to it: it started again {uptime} s ago, during the move, without the keys moved to it before; at least {} of the slot's keys are lost (`MIGRATE` deleted them on the source, and a replica of the target syncs from it): restore them from a backup, if one holds them", if *.db > 0 { format!(" in database {}", .db) } else { String::new() }, .moved.saturating_sub(*.held))]
+    TargetLostKeys {
+        /// The target's URL, redacted.
+        url: String,
+        /// The database.
+        db: u32,
+        /// The keys of the slot moved to it in that database by this move.
+        moved: u64,
+        /// The keys of the slot it holds there (`CLUSTER COUNTKEYSINSLOT`).
+        held: u64,
+        /// Its `uptime_in_seconds` (`INFO server`).
+        uptime: u64,
+    },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
     TimedOut {
@@ -331,6 +350,10 @@ pub enum Error {
         /// the stop, so that the map was read through the source's replicas and the target:
         /// the next run needs a node that answers.
         given_down: bool,
+        /// Whether the node the run was given answers and gave no map after the stop (a
+        /// target on Redis 7.0 says `fail` until the slot is finished), so that the next
+        /// run, where this one could not finish the slot, needs another node.
+        given_fail: bool,
         /// Where the run drained the source (`--drain`: every slot of it planned away) and
         /// slots of it are left: the address of the primary that took its place, whose drain
         /// goes on with them (the source is a replica now, so the same command is refused).
@@ -739,6 +762,7 @@ fn failed_over_text(e: &Error) -> String {
         before,
         finished,
         given_down,
+        given_fail,
         drained,
     } = e
     else {
@@ -792,10 +816,17 @@ fn failed_over_text(e: &Error) -> String {
         Ok(keys) => format!(
             "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again}"
         ),
-        Err(why) => format!(
-            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}); until it is finished, {to} may refuse every command of its slots (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}{}",
-            next.as_deref().map_or_else(String::new, |next| format!("; then, to move the rest, run the command again{next}"))
-        ),
+        Err(why) => {
+            let through = if *given_fail {
+                format!(", naming a node that answers other than {to} (the command named it, and its map after the stop was refused: it says `cluster_state:fail` until the slot is finished)")
+            } else {
+                given.to_owned()
+            };
+            format!(
+                "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}); until it is finished, {to} may refuse every command of its slots (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{through}; it carries the rest of the slot's keys from {now} to {to}{}",
+                next.as_deref().map_or_else(String::new, |next| format!("; then, to move the rest, run the command again{next}"))
+            )
+        }
     }
 }
 
@@ -949,7 +980,23 @@ fn atomic_down_note(replicas: usize, lost_if_dead: Option<u64>) -> String {
     }
 }
 
+/// The fix for a replica that refuses slotgen's credentials ([`Error::refuses_credentials`]):
+/// its `requirepass` or ACL user is set otherwise there than on its primary.
+pub(crate) const REPLICA_CREDENTIALS: &str =
+    "give it the password and ACL user of its primary (`requirepass`, `masterauth`, `ACL SETUSER`)";
+
 impl Error {
+    /// Whether this is a node's refusal of slotgen's credentials: `NOAUTH`, a password
+    /// where none is set, `WRONGPASS`.
+    pub(crate) fn refuses_credentials(&self) -> bool {
+        matches!(
+            self,
+            Error::PasswordRequired { .. }
+                | Error::NoPasswordSet { .. }
+                | Error::PasswordRejected { .. }
+        )
+    }
+
     /// What happened, for a message that quotes this error and gives its own way out: a node
     /// that does not answer ([`Error::Unreachable`], [`Error::MoveEndDown`]) as `cannot reach
     /// `url` (during): reason`, without the way out its own message gives (to start a
@@ -1268,6 +1315,7 @@ pub(crate) mod tests {
                 before: 4,
                 finished,
                 given_down: false,
+                given_fail: false,
                 drained: drained.map(Box::from),
             }
             .to_string()
@@ -1313,6 +1361,7 @@ pub(crate) mod tests {
                 before: 40,
                 finished,
                 given_down: false,
+                given_fail: false,
                 drained: None,
             }
             .to_string()
@@ -1356,6 +1405,7 @@ pub(crate) mod tests {
             before: 40,
             finished: Ok(60),
             given_down: false,
+            given_fail: false,
             drained: None,
         }
         .to_string();
@@ -1394,6 +1444,7 @@ pub(crate) mod tests {
             before: 2,
             finished: Ok(0),
             given_down: false,
+            given_fail: false,
             drained: None,
         }
         .to_string();

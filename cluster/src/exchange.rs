@@ -160,6 +160,25 @@ impl Topology {
         bounded(url, options, timeout, |exchange| exchange.run())
     }
 
+    /// The slots' owners as the node at `url` gives them ([`Topology::fetch`] without
+    /// asking the other primaries for their slots in migration, whose `migrations` it leaves
+    /// out but the node's own): for a wait on a failover, where the primary just promoted
+    /// may refuse the run's credentials (a replica whose user's password differs), which the
+    /// server elects without slotgen.
+    ///
+    /// # Errors
+    ///
+    /// As [`Topology::fetch`].
+    pub(crate) fn fetch_owners(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Topology, Error> {
+        bounded(url, options, timeout, |exchange| {
+            exchange.read_map_of(false)
+        })
+    }
+
     /// The availability zone of each node that has one, `(node id, zone)`, from `CLUSTER
     /// SHARDS` of the node at `url` (Valkey 9.1 gives a node's `availability-zone` setting
     /// there); empty where the server gives none or refuses `CLUSTER SHARDS`. One exchange
@@ -369,6 +388,12 @@ impl Exchange {
     /// SHARDS` (or `CLUSTER SLOTS`) and `CLUSTER NODES`, then every other primary's `CLUSTER
     /// NODES` for its slots in migration.
     fn read_map(&self) -> Result<Topology, Error> {
+        self.read_map_of(true)
+    }
+
+    /// [`read_map`](Self::read_map), the other primaries asked for their slots in
+    /// migration where `others`; else the node's own map alone (its slots' owners).
+    fn read_map_of(&self, others: bool) -> Result<Topology, Error> {
         let mut con = self.connect(&self.endpoint)?;
         let info = self.text(&mut con, redis::cmd("INFO").arg("cluster"), Budget::SHORT)?;
         if !info_has(&info, "cluster_enabled", "1") {
@@ -474,6 +499,9 @@ impl Exchange {
                 Source::ClusterShards => "CLUSTER SHARDS",
                 Source::ClusterSlots { .. } => "CLUSTER SLOTS",
             }))?;
+        if !others {
+            return Ok(topology);
+        }
         // The other primaries that own slots, for their slots in migration: a primary without
         // slots (a new node being filled) reports only slots it imports, which their owner
         // reports as migrating too. Failed nodes are out of the shards already.

@@ -155,7 +155,9 @@ const SETTINGS: [&str; 4] = [
 /// # Errors
 ///
 /// [`Error::NoPermission`] where the user may not run them there (`NOPERM`): a fix of the
-/// user's, which a wait would only hide.
+/// user's, which a wait would only hide. The replica's refusal of the credentials
+/// ([`Error::refuses_credentials`]): the caller names it, and waits all the same (the
+/// cluster elects a replica without slotgen).
 pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Result<Option<Unable>, Error> {
     let read = || -> Result<Option<State>, Error> {
         let endpoint = exchange.primary_endpoint(replica)?;
@@ -177,6 +179,7 @@ pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Result<Option<Unabl
     };
     match read() {
         Err(e @ Error::NoPermission { .. }) => Err(e),
+        Err(e) if e.refuses_credentials() => Err(e),
         read => Ok(read.ok().flatten().as_ref().and_then(judge)),
     }
 }

@@ -361,9 +361,10 @@ impl SlotLoad {
             .map(|r| {
                 let primary = crate::text::field(self.topology.shards[r.shard].primary.addr.as_bytes());
                 format!(
-                    "{} (a replica of {primary}) refused slotgen's credentials ({}), so what it served itself (reads after `READONLY`) is not known: give it the password and ACL user of its primary (`requirepass`, `masterauth`, `ACL SETUSER`), then run this again",
+                    "{} (a replica of {primary}) refused slotgen's credentials ({}), so what it served itself (reads after `READONLY`) is not known: {}, then run this again",
                     crate::text::field(r.addr.as_bytes()),
-                    r.why
+                    r.why,
+                    crate::error::REPLICA_CREDENTIALS
                 )
             })
             .collect::<Vec<_>>()

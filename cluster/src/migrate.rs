@@ -895,7 +895,28 @@ pub(super) fn move_slot(
     };
     // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
     let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
+    let began = Instant::now();
+    // the keys moved to the target in a database gone from it ([`target_lost`])
+    let lost_on_target = |exchange: &mut Exchange, db: u32, moved: u64| {
+        exchange.deadline = Instant::now() + timeout;
+        target_lost(
+            exchange,
+            &target_end,
+            (slot, db, databases > 1),
+            moved,
+            began.elapsed(),
+        )
+    };
+    // its stop, the summary counting what the target holds, not what was sent to it
+    let lost_stop = |sent: u64, lost: Error| {
+        let gone = match &lost {
+            Error::TargetLostKeys { moved, held, .. } => moved.saturating_sub(*held),
+            _ => 0,
+        };
+        stopped_with(Step::Keys(sent), sent.saturating_sub(gone), lost)
+    };
     'databases: for db in 0..databases {
+        let moved_before = moved.keys;
         if databases > 1 {
             let selected = run(exchange, &mut source_con, &select(db), Budget::SHORT)
                 .and_then(|_| run(exchange, &mut target_con, &select(db), Budget::SHORT));
@@ -1056,6 +1077,11 @@ pub(super) fn move_slot(
             }
         }
         tally = (tally.0 + listed.counted, tally.1 + listed.listed);
+        // the keys moved are on the target: one started again without its data during the
+        // move, and back before the source's next `MIGRATE`, holds fewer
+        if let Some(lost) = lost_on_target(exchange, db, moved.keys - moved_before) {
+            return Err(lost_stop(moved.keys, lost));
+        }
     }
     // before this run's own `SETSLOT NODE`: keys that left the source otherwise, and who
     // the source says owns the slot now
@@ -1118,6 +1144,48 @@ pub(super) fn move_slot(
         deaf[i] = told.is_err();
     }
     Ok(moved)
+}
+
+/// [`Error::TargetLostKeys`] where the target at `end` holds fewer keys of `slot` in `db`
+/// (selected where `select`) than the `moved` this move carried there, and started again
+/// within `took` (`INFO server`: `uptime_in_seconds`), asked on a connection of its own
+/// (the move's may be the one a restart closed). `None` where it holds them, where fewer
+/// are there but it did not start again (a client may delete keys of an importing slot on
+/// the target, by `ASK`), and where it cannot be asked (the next step meets that).
+fn target_lost(
+    exchange: &mut Exchange,
+    end: &Endpoint,
+    (slot, db, select_db): (u16, u32, bool),
+    moved: u64,
+    took: Duration,
+) -> Option<Error> {
+    if moved == 0 {
+        return None;
+    }
+    let mut con = exchange.connect(end).ok()?;
+    if select_db {
+        exchange.query(&mut con, &select(db), Budget::SHORT).ok()?;
+    }
+    let held = count_keys_in(exchange, &mut con, &[slot])
+        .ok()?
+        .first()
+        .map_or(0, |&(_, n)| n);
+    if held >= moved {
+        return None;
+    }
+    let server = exchange
+        .text(&mut con, redis::cmd("INFO").arg("server"), Budget::SHORT)
+        .ok()?;
+    let uptime: u64 = crate::answers::info_field(&server, "uptime_in_seconds")?
+        .parse()
+        .ok()?;
+    (uptime <= took.as_secs()).then(|| Error::TargetLostKeys {
+        url: end.shown.clone(),
+        db,
+        moved,
+        held,
+        uptime,
+    })
 }
 
 /// Whether an `INFO replication` answer is a replica's (`role:slave`) of the node at
@@ -1684,15 +1752,30 @@ fn through_dead_target(
 /// An error of a move whose end (shard `ends[0]`, the source, or `ends[1]`, the target, of
 /// `topology`, the map read at the start of the run) does not answer: named with its
 /// replicas ([`Error::MoveEndDown`]), so that the stop says whether to wait for a failover or
-/// to start the node again. Other errors are as given.
+/// to start the node again. An end that took the connection and then gave no complete
+/// answer in the step's time ([`Error::TimedOut`]) is one that does not answer too: a
+/// stopped process (SIGSTOP, a hung host) keeps its connections open, and its replica takes
+/// its place all the same (a tester's Redis 7.0 source, stopped mid-`MIGRATE`: its replica
+/// won the election 1 s before slotgen's deadline, and the stop said to allow more time),
+/// where it has a replica; one without is left as given (a relay holding an answer past
+/// the step's time is no dead server to start again). Other errors are as given.
 fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
-    let Error::Unreachable {
-        url,
-        during,
-        reason,
-    } = error
-    else {
-        return error;
+    let (url, during, reason) = match &error {
+        Error::Unreachable {
+            url,
+            during,
+            reason,
+        } => (url, during, reason.clone()),
+        Error::TimedOut {
+            url,
+            timeout,
+            during,
+        } => (
+            url,
+            during,
+            format!("timed out: no complete answer within {timeout:?} (a server stopped, or one too slow for the step's time: where it answers, allow more time)"),
+        ),
+        _ => return error,
     };
     // the node the URL names: `scheme://[user@]host:port`
     let down = ends
@@ -1704,20 +1787,24 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
                 .is_some_and(|(_, addr)| addr == s.primary.addr)
         });
     match down {
+        // a timed-out end with no replica: no failover to wait for, and a server too slow
+        // for the step's time is as likely as a stopped one: the timeout as given (it says
+        // to allow more time), not the advice to start it again
+        Some((shard, _))
+            if shard.replicas.is_empty() && matches!(error, Error::TimedOut { .. }) =>
+        {
+            error
+        }
         Some((shard, at_source)) => Error::MoveEndDown {
-            url,
+            url: url.clone(),
             id: shard.primary.id.as_str().into(),
-            during,
+            during: during.clone(),
             reason,
             replicas: shard.replicas.iter().map(|r| (r.clone(), None)).collect(),
             at_source,
             lost_if_dead: None,
         },
-        None => Error::Unreachable {
-            url,
-            during,
-            reason,
-        },
+        None => error,
     }
 }
 
@@ -2135,6 +2222,29 @@ mod tests {
                 other => panic!("{url}: {other}"),
             }
         }
+        // an end that took the connection and gave no answer in the step's time: one with a
+        // replica is down, its failover to wait for; one without, the timeout as given
+        let timed_out = |url: &str| Error::TimedOut {
+            url: url.to_owned(),
+            timeout: Duration::from_secs(5),
+            during: format!("waiting for `MIGRATE` of {url}"),
+        };
+        match end_down(timed_out("redis://127.0.0.1:7001"), &t, [1, 2]) {
+            Error::MoveEndDown {
+                id,
+                reason,
+                at_source,
+                ..
+            } => assert!(
+                &*id == B
+                    && at_source
+                    && reason.starts_with("timed out: no complete answer within 5s"),
+                "{reason}"
+            ),
+            other => panic!("{other}"),
+        }
+        let lone = timed_out("redis://127.0.0.1:7002");
+        assert_eq!(end_down(lone.clone(), &t, [1, 2]), lone);
         // a node not of the move, and another error, are as given
         let other = unreachable("redis://127.0.0.1:7000");
         assert_eq!(end_down(other.clone(), &t, [1, 2]), other);

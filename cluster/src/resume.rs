@@ -249,15 +249,18 @@ pub fn finish_moves(
 /// the stop as given (it says to wait for the failover); `waiting` is told the end (`the
 /// source id (addr)`, `the target id (addr)`) and how long at most before the wait begins,
 /// for a front end to say so. The
-/// node timeout and the map are read through `url`'s node, or, where `url` names the source
-/// or its node takes no connection, through the source's replicas and the target
-/// (`seeds`; the stop then says to name a node that answers next time). `url`, `options`
-/// and `how` as [`apply`](super::apply) was given them.
+/// node timeout and the map are read through `url`'s node, then through the source's
+/// replicas, the target and the other primaries of `map` (the map the run was given), or
+/// through those alone where `url` names the source or its node takes no connection
+/// (`seeds`; the stop then says to name a node that answers next time; where `url`'s node
+/// answers and gave no map, a target that says `fail`, the stop says to name another).
+/// `url`, `options` and `how` as [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
     url: &str,
     options: &ConnectOptions,
     how: &ApplyOptions<'_>,
+    map: Option<&Topology>,
     stop: Error,
     waiting: &mut dyn FnMut(&str, Duration),
 ) -> Error {
@@ -289,12 +292,18 @@ pub fn after_stop(
         if replicas.is_empty() {
             return stop;
         }
-        let asked = match asked(url, options, replicas) {
+        let (asked, refused) = match asked(url, options, replicas) {
             Ok(asked) => asked,
             Err(refusal) => return with_not_asked(stop, refusal),
         };
         if asked.iter().all(|(_, why)| why.is_some()) {
             return with_asked(stop, asked);
+        }
+        // a replica that refuses the run's credentials may take the place all the same (the
+        // cluster elects it without slotgen): the wait goes on, the replica named with the
+        // fix (slotgen cannot finish the slot through it once it has)
+        for note in &refused {
+            (how.waiting)(note);
         }
         // the end that stopped answering, and the other
         let (down, down_id, other) = if *at_source {
@@ -302,11 +311,21 @@ pub fn after_stop(
         } else {
             (to, &target, from)
         };
-        // the node given may be the end down: the map read through the others then
+        // the node given may be the end down: the map read through the others then; and
+        // through the others after it where it answers: on Redis 7.0 a target says `fail`
+        // until the slot is finished, and a replica may refuse the run's credentials (a
+        // tester's run given the target waited for no failover, its source's one replica
+        // refusing the password); every other primary of the run's map besides
         let others = replicas.iter().map(|(r, _)| r.addr.as_str());
-        let seeds = seeds(url, options, addr_of(down), others.chain([addr_of(other)]));
-        let given_down = seeds.is_some();
-        let seeds = seeds.unwrap_or_else(|| vec![url.to_owned()]);
+        let primaries = map
+            .into_iter()
+            .flat_map(|m| m.shards.iter().map(|s| s.primary.addr.as_str()));
+        let (seeds, given_down) = seeds(
+            url,
+            options,
+            addr_of(down),
+            others.chain([addr_of(other)]).chain(primaries),
+        );
         let end = if *at_source {
             "the source"
         } else {
@@ -334,11 +353,13 @@ pub fn after_stop(
             // the target owns the slot: the source died at the move's end, after the
             // target's `SETSLOT NODE` (its own was the step left): nothing to finish
             Wait::Over(now, waited, _) if now.split(' ').next() == Some(target.as_str()) => {
-                failed_over(stop, now, Some(waited), Ok(0), given_down)
+                failed_over(stop, now, Some(waited), Ok(0), (given_down, false))
             }
             Wait::Over(now, waited, seed) => {
+                // the node given answers, and gave no map (the target, `fail`)
+                let given_fail = !given_down && seed != url;
                 let finished = finish(seed, options, how, (slot, &source));
-                failed_over(stop, now, Some(waited), finished, given_down)
+                failed_over(stop, now, Some(waited), finished, (given_down, given_fail))
             }
             Wait::Back(Restarted { uptime, replicas }) => match stop {
                 Error::MoveStopped {
@@ -415,16 +436,20 @@ pub fn after_stop(
             // make now
             Err(e) => {
                 return match &moved_to {
-                    Some(addr) => {
-                        failed_over(stop, by_moved(addr), None, Err(unfinished(e)), false)
-                    }
+                    Some(addr) => failed_over(
+                        stop,
+                        by_moved(addr),
+                        None,
+                        Err(unfinished(e)),
+                        (false, false),
+                    ),
                     None => stop,
                 }
             }
         }
     };
     let finished = finish(url, options, how, (slot, &source));
-    failed_over(stop, now, None, finished, false)
+    failed_over(stop, now, None, finished, (false, false))
 }
 
 /// [`Error::TargetFailedOver`] of the [`Error::MoveStopped`] `stop`, the primary that took
@@ -459,54 +484,83 @@ fn addr_of(node: &str) -> &str {
         .unwrap_or_default()
 }
 
-/// The URLs to read the map through after the source of a move stopped answering, its
-/// address `source`: `None`, `url` alone, unless it names the source's address or its node
-/// takes no connection within [`heir::ASK_TIME`] (the node given may be the source,
-/// killed); then `url` at each of `others` ([`crate::url::at`]): the source's replicas (one
-/// of them its primary after the failover, whose map is `ok`) and the target (on Redis 7.0
-/// it says `fail` while it imports from a node that failed). `None` too where `url` cannot
-/// be moved (a socket URL).
+/// The URLs to read the map through after an end of a move stopped answering, its address
+/// `source`, and whether `url` is left out of them: `url` first, then `url` at each of
+/// `others` ([`crate::url::at`]) but `source`, once each: the end's replicas (one of them
+/// its primary after the failover, whose map is `ok`), the other end (on Redis 7.0 a target
+/// says `fail` while it imports from a node that failed) and the other primaries; `url` is
+/// left out where it names the source's address or its node takes no connection within
+/// [`heir::ASK_TIME`] (the node given may be the source, killed). `url` alone where it
+/// cannot be moved (a socket URL).
 fn seeds<'a>(
     url: &str,
     options: &ConnectOptions,
     source: &str,
     others: impl Iterator<Item = &'a str>,
-) -> Option<Vec<String>> {
-    let exchange = Exchange::open(url, options, heir::ASK_TIME).ok()?;
-    let names_source = match &exchange.endpoint.info.addr {
-        redis::ConnectionAddr::Tcp(host, port) => split_addr(source) == Some((host, *port)),
-        _ => false,
-    };
-    if !names_source && exchange.connect(&exchange.endpoint).is_ok() {
-        return None;
+) -> (Vec<String>, bool) {
+    let down = Exchange::open(url, options, heir::ASK_TIME).map_or(true, |exchange| {
+        let names_source = match &exchange.endpoint.info.addr {
+            redis::ConnectionAddr::Tcp(host, port) => split_addr(source) == Some((host, *port)),
+            _ => false,
+        };
+        names_source || exchange.connect(&exchange.endpoint).is_err()
+    });
+    let mut addrs: Vec<&str> = Vec::new();
+    for addr in others {
+        if addr != source && !addrs.contains(&addr) {
+            addrs.push(addr);
+        }
     }
-    others.map(|addr| crate::url::at(url, addr)).collect()
+    let Some(others) = addrs
+        .into_iter()
+        .map(|addr| crate::url::at(url, addr))
+        .collect::<Option<Vec<String>>>()
+    else {
+        return (vec![url.to_owned()], false);
+    };
+    let given = (!down).then(|| url.to_owned());
+    (given.into_iter().chain(others).collect(), down)
 }
 
 /// `replicas` (a failed primary's, by the map read at the start of the run), each with why
 /// it cannot take its place, `replica id (addr) why` ([`heir::unable`], asked within
 /// [`heir::ASK_TIME`] with the TLS client, user and password of `url`); `None` for one
 /// that may, or cannot be asked; or the first refusal (`NOPERM`) of what it is asked by
-/// ([`crate::rights::HEIR`]), which the stop then carries ([`with_not_asked`]).
+/// ([`crate::rights::HEIR`]), which the stop then carries ([`with_not_asked`]). Besides, a
+/// note for each replica that refuses the credentials ([`Error::refuses_credentials`]:
+/// `None` as one that may), naming it, the refusal and the fix.
 fn asked(
     url: &str,
     options: &ConnectOptions,
     replicas: &[(Node, Option<String>)],
-) -> Result<Vec<(Node, Option<String>)>, Error> {
-    replicas
-        .iter()
-        .map(|(replica, _)| {
-            let unable = match Exchange::open(url, options, heir::ASK_TIME) {
-                Ok(exchange) => heir::unable(&exchange, replica)?,
-                Err(_) => None,
-            };
-            let why = unable.map(|unable| {
-                format!("replica {} ({}) {}", replica.id, replica.addr, unable.why())
-            });
-            Ok((replica.clone(), why))
-        })
-        .collect()
+) -> Result<(Replicas, Vec<String>), Error> {
+    let mut refused = Vec::new();
+    let mut asked = Vec::new();
+    for (replica, _) in replicas {
+        let unable = match Exchange::open(url, options, heir::ASK_TIME) {
+            Ok(exchange) => match heir::unable(&exchange, replica) {
+                Err(e) if e.refuses_credentials() => {
+                    refused.push(format!(
+                        "replica {} ({}) refused slotgen's credentials ({e}): slotgen waits for the failover all the same (the cluster elects a replica without slotgen), but cannot finish the slot through it once it has taken the place: {}",
+                        replica.id,
+                        crate::text::field(replica.addr.as_bytes()),
+                        crate::error::REPLICA_CREDENTIALS
+                    ));
+                    None
+                }
+                unable => unable?,
+            },
+            Err(_) => None,
+        };
+        let why = unable
+            .map(|unable| format!("replica {} ({}) {}", replica.id, replica.addr, unable.why()));
+        asked.push((replica.clone(), why));
+    }
+    Ok((asked, refused))
 }
+
+/// A failed primary's replicas, each with why it cannot take its place (`None`: it may).
+type Replicas = Vec<(Node, Option<String>)>;
 
 /// The [`Error::MoveStopped`] `stop` of an end that does not answer
 /// ([`Error::MoveEndDown`]), with `refusal`, a replica's `NOPERM` to what it was asked
@@ -674,7 +728,7 @@ fn wait_failover<'s>(
             }
             // a map that cannot be read (the dead source not yet marked `fail`, the
             // cluster `fail` until the replica takes over) is read again
-            if let Ok(fresh) = Topology::fetch(url, options, left) {
+            if let Ok(fresh) = Topology::fetch_owners(url, options, left) {
                 // the failed source left out of the map at once (`fail`), its slots
                 // without an owner until the replica takes them
                 if !fresh.shards.iter().any(|s| s.primary.id == source) {
@@ -753,7 +807,7 @@ fn failed_over(
     now: String,
     waited: Option<Duration>,
     finished: Result<u64, String>,
-    given_down: bool,
+    (given_down, given_fail): (bool, bool),
 ) -> Error {
     match stop {
         Error::MoveStopped {
@@ -773,6 +827,7 @@ fn failed_over(
             before: keys,
             finished: finished.map_err(Into::into),
             given_down,
+            given_fail,
             drained: None,
         },
         other => other,
@@ -1129,6 +1184,7 @@ mod tests {
             &url,
             &options,
             &how,
+            None,
             stop("MOVED 2328 127.0.0.1:7105"),
             &mut |_, _| {},
         )
@@ -1143,7 +1199,7 @@ mod tests {
         // another refusal: the stop as it was
         let other = stop("IOERR error or timeout reading to target instance");
         assert_eq!(
-            after_stop(&url, &options, &how, other.clone(), &mut |_, _| {}),
+            after_stop(&url, &options, &how, None, other.clone(), &mut |_, _| {}),
             other
         );
         // a source that stopped answering, where no map can be read to see its failover:
@@ -1179,7 +1235,8 @@ mod tests {
         };
         let mut told = false;
         assert_eq!(
-            after_stop(&url, &options, &how, dead.clone(), &mut |_, _| told = true),
+            after_stop(&url, &options, &how, None, dead.clone(), &mut |_, _| told =
+                true),
             dead
         );
         assert!(!told, "no wait without a node to ask");

@@ -2104,6 +2104,122 @@ fn target_restarted_empty_mid_slot(server: Server) {
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
+/// The target of a move (primary 2 of three primaries of `server` without replicas, no
+/// persistence) killed mid-slot and started again without its data while slotgen was
+/// stopped (SIGSTOP), so that it is back before the source's next `MIGRATE`, which carries
+/// on into it (the source opens a new connection for it): the stop came at the target's
+/// closed connection (`CLUSTER SETSLOT NODE`), saying every key moved (4000) lost if its
+/// process ended, where 270 were, and waited for a failover where the target has a replica.
+/// Now the move checks, at the end
+/// of the slot's keys, that the target holds those moved to it (`CLUSTER COUNTKEYSINSLOT`),
+/// and stops naming the restart and the keys lost: as many as the slot lacks on both ends
+/// now, counted independently. Followed as printed (the next `rebalance --apply`), the
+/// slot is finished: every key not said lost reads back, and no other.
+fn target_restarted_empty_before_the_next_migrate(server: Server) {
+    let Some(mut cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("STOP", child.id());
+    // the batch under way ends on the servers
+    std::thread::sleep(Duration::from_millis(200));
+    signal("KILL", cluster.primaries[2].pid());
+    cluster.primaries[2].start_again().unwrap();
+    assert_eq!(keys_in_slot(&target, hot), 0, "started again with keys");
+    // back in the cluster (a primary just started says `fail`, and its `CLUSTERDOWN`
+    // refuses the source's `MIGRATE`: a stop of another kind)
+    let deadline = Instant::now() + Duration::from_secs(60);
+    for node in [&target, &source, &seed] {
+        let mut con = plain(node, None);
+        while !redis::cmd("CLUSTER")
+            .arg("INFO")
+            .query::<String>(&mut con)
+            .unwrap()
+            .contains("cluster_state:ok")
+        {
+            assert!(Instant::now() < deadline, "{node} not ok in 60 s");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    signal("CONT", child.id());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its target started again empty before the next MIGRATE:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!("`redis://{target}` holds ");
+    let (held, moved): (u64, u64) = error
+        .split_once(said.as_str())
+        .and_then(|(_, rest)| rest.split_once(" of the slot's keys after "))
+        .and_then(|(held, rest)| {
+            let (moved, _) = rest.split_once(" were moved to it: it started again ")?;
+            Some((held.parse().ok()?, moved.parse().ok()?))
+        })
+        .unwrap_or_else(|| panic!("no count of keys held and moved in {error}"));
+    let lost = moved - held;
+    // counted independently: the slot's keys on both ends now
+    let left = keys_in_slot(&source, hot) + keys_in_slot(&target, hot);
+    assert_eq!(HOT_KEYS as u64 - left, lost, "{error}");
+    assert!(lost > 0, "{error}");
+    assert!(
+        error.contains(&format!("at least {lost} of the slot's keys are lost"))
+            && error.contains("the next `slotgen rebalance --apply` finishes it"),
+        "{error}"
+    );
+    // followed as printed
+    let again = rebalance(&url, &["--apply", "--timeout", "5s"]);
+    println!("the next --apply:\n{}", again.stderr);
+    assert!(
+        again.stderr.contains(&format!(
+            "slotgen: finished the half-moved slot {hot} from "
+        )),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(keys_in_slot(&target, hot), left);
+    // the summary counts the keys on the target, not those sent
+    assert_eq!(
+        stderr.contains(&format!(
+            "slot {hot} half moved: {} of its keys on the target",
+            moved - lost
+        )),
+        moved > lost,
+        "{stderr}"
+    );
+    // the slot's keys missing are those said lost (the target's own slots lost theirs
+    // too, started again empty: `{hN}` names the hot slot's keys alone)
+    let wrong = read_back_from(&seed, &written);
+    let of_slot = wrong.iter().filter(|w| w.starts_with("{h")).count();
+    assert_eq!(of_slot as u64, lost, "{wrong:?}");
+    assert!(wrong.iter().all(|w| w.ends_with(": None")), "{wrong:?}");
+}
+
+#[test]
+fn a_target_started_again_empty_before_the_next_migrate_on_redis_7_is_said_with_the_keys_lost() {
+    target_restarted_empty_before_the_next_migrate(Server::Redis);
+}
+
+#[test]
+fn a_target_started_again_empty_before_the_next_migrate_on_valkey_8_is_said_with_the_keys_lost() {
+    target_restarted_empty_before_the_next_migrate(Server::Valkey);
+}
+
 #[test]
 fn a_target_started_again_empty_mid_slot_on_redis_7_is_said_and_its_replica_taken_over() {
     target_restarted_empty_mid_slot(Server::Redis);
@@ -2250,6 +2366,174 @@ fn a_source_started_again_empty_mid_slot_on_redis_7_is_said_at_once_and_its_repl
 #[test]
 fn a_source_started_again_empty_mid_slot_on_valkey_8_is_said_at_once_and_its_replica_taken_over() {
     source_restarted_empty_mid_slot(Server::Valkey);
+}
+
+/// The source of a move stopped (SIGSTOP) mid-slot, as break22 B1 found it: a cluster of
+/// `server` with a replica each (node timeout 1 s), the run's ACL user `op` granted the whole
+/// run, given the target (`--redis`), a step's time 5 s. The stopped source keeps its
+/// connections open, so the `MIGRATE` ends by slotgen's deadline (not a refused connection),
+/// after the replica has taken the place: slotgen waited for no failover and said to check
+/// the server or allow more time, naming the old source (a replica by then), and the target
+/// stayed `cluster_state:fail`, unsaid. Now the stop is taken as the source's failure: the
+/// failover is waited for (the note before) and the slot finished with the promoted replica
+/// standing in. `heir_refuses`: `op`'s password on that replica is another, so slotgen cannot
+/// finish through it: it waits all the same (the server elects the replica without slotgen),
+/// the stop names the replica's refusal with its fix and the target's `CLUSTERDOWN` until the
+/// slot is finished; followed as printed (the password set there, the run again through a
+/// node that answers), the slot is finished and every key reads back.
+fn source_stopped_mid_slot_is_waited_for(server: Server, heir_refuses: bool) {
+    use slotgen_cluster::grant::Run as Grant;
+    let Some(cluster) = failover_cluster(server) else {
+        return;
+    };
+    let whole = Grant::Apply(
+        slotgen_cluster::Metric::Keys,
+        slotgen_cluster::Dialect::Classic,
+        false,
+    )
+    .rules();
+    let heir = &cluster.replicas[1][0];
+    for node in cluster.nodes() {
+        let password = if heir_refuses && node.port == heir.port {
+            ">another-pw"
+        } else {
+            ">op-pw"
+        };
+        let () = redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("op")
+            .arg("reset")
+            .arg("on")
+            .arg(password)
+            .arg("~*")
+            .arg(&whole)
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://op:op-pw@{target}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let pid = cluster.primaries[1].pid();
+    let ids = [1, 2].map(|i| cluster.primaries[i].node_id());
+    let (code, stderr, stdout) = interrupted_mid_slot(&cluster, &args, hot, || signal("STOP", pid));
+    println!(
+        "slotgen, its source stopped mid-slot (heir refuses: {heir_refuses}):\n{stderr}{stdout}"
+    );
+    let new_owner = format!("{} (127.0.0.1:{})", heir.node_id(), heir.port);
+    assert_eq!(code, Some(1), "{stderr}");
+    let note = format!(
+        "slotgen: note: the source {} ({source}) does not answer: waiting ",
+        ids[0]
+    );
+    assert!(stderr.contains(&note), "`{note}` not in {stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let waited =
+        format!("; slotgen waited for the failover, and {new_owner}, its replica, took its place ");
+    assert!(error.contains(&waited), "`{waited}` not in {error}");
+    assert!(
+        !error.contains("check that it is a Redis or Valkey server"),
+        "{error}"
+    );
+    assert!(!error.contains("op-pw"), "{error}");
+    if !heir_refuses {
+        assert!(
+            error.contains(&format!(
+                " s later; slotgen finished the slot with {new_owner} standing in for the source ("
+            )),
+            "{error}"
+        );
+        finished_on(
+            &cluster,
+            1,
+            (hot, HOT_KEYS as u64),
+            &target,
+            (&seed, &written),
+        );
+        signal("CONT", pid);
+        return;
+    }
+    let heir_url = format!("redis://op:***@127.0.0.1:{}", heir.port);
+    // named before the wait, with the fix
+    let named = format!(
+        "slotgen: note: replica {} (127.0.0.1:{}) refused slotgen's credentials (`{heir_url}` refused the password of user `op` (WRONGPASS",
+        heir.node_id(),
+        heir.port
+    );
+    let named_at = stderr
+        .find(&named)
+        .unwrap_or_else(|| panic!("`{named}` not in {stderr}"));
+    assert!(named_at < stderr.find(&note).unwrap(), "{stderr}");
+    let line = error_line(&stderr, "slotgen: note: replica ");
+    assert!(
+        line.ends_with("slotgen waits for the failover all the same (the cluster elects a replica without slotgen), but cannot finish the slot through it once it has taken the place: give it the password and ACL user of its primary (`requirepass`, `masterauth`, `ACL SETUSER`)"),
+        "{line}"
+    );
+    for part in [
+        format!("`{heir_url}` refused the password of user `op`"),
+        format!("until it is finished, {} ({target}) may refuse every command of its slots (`CLUSTERDOWN`", ids[1]),
+    ] {
+        assert!(error.contains(&part), "`{part}` not in {error}");
+    }
+    // the target says `fail`, as the stop says
+    let info: String = redis::cmd("CLUSTER")
+        .arg("INFO")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    assert!(info.contains("cluster_state:fail"), "{info}");
+    // followed as printed: the replica given op's password as on its primary (`ACL
+    // SETUSER`), the run again
+    let () = redis::cmd("ACL")
+        .arg("SETUSER")
+        .arg("op")
+        .arg(">op-pw")
+        .query(&mut plain(&format!("127.0.0.1:{}", heir.port), None))
+        .unwrap();
+    let next = error
+        .split_once("run `slotgen rebalance --apply` again now")
+        .map(|(_, rest)| rest)
+        .unwrap_or_else(|| panic!("no run named in {error}"));
+    let through = if next.starts_with(", naming a node that answers") {
+        format!("redis://op:op-pw@{seed}")
+    } else {
+        url.clone()
+    };
+    let again = rebalance(&through, &["--apply", "--timeout", "5s"]);
+    println!("the run again through {through}:\n{}", again.stderr);
+    assert!(
+        again.stderr.contains(&format!(
+            "slotgen: finished the half-moved slot {hot} from "
+        )),
+        "{}",
+        again.stderr
+    );
+    finished_on(
+        &cluster,
+        1,
+        (hot, HOT_KEYS as u64),
+        &target,
+        (&seed, &written),
+    );
+    signal("CONT", pid);
+}
+
+#[test]
+fn a_source_stopped_mid_slot_on_redis_7_is_waited_for_and_finished() {
+    source_stopped_mid_slot_is_waited_for(Server::Redis, false);
+}
+
+#[test]
+fn a_source_stopped_mid_slot_on_redis_7_whose_replica_refuses_the_password_is_waited_for() {
+    source_stopped_mid_slot_is_waited_for(Server::Redis, true);
+}
+
+#[test]
+fn a_source_stopped_mid_slot_on_valkey_8_is_waited_for_and_finished() {
+    source_stopped_mid_slot_is_waited_for(Server::Valkey, false);
 }
 
 #[test]

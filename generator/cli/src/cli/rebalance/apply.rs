@@ -198,7 +198,7 @@ pub(super) fn carry_out(
     line.end();
     // a source that failed over mid-move: the slot finished now, where that can be done
     let result = result.map_err(|e| {
-        cluster::after_stop(&args.server.redis, options, &how, e, &mut |end, bound| {
+        cluster::after_stop(&args.server.redis, options, &how, Some(topology), e, &mut |end, bound| {
             say!(
                 "slotgen: note: {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
                 field(end.as_bytes()),
