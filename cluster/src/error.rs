@@ -509,7 +509,8 @@ pub enum Error {
     },
     /// A slot moved, but more of its keys left the source otherwise than by `MIGRATE` than
     /// expiry explains, or another node took the slot during the move
-    /// ([`crate::migrate`]'s `Gone`): the slot finished, the plan's later moves not made.
+    /// (the count the move took when the slot began migrating, against what it listed):
+    /// the slot finished, the plan's later moves not made.
     #[error("{}", gone_text(.0))]
     KeysGone(Box<KeysGone>),
     /// A key is on both ends of a slot's move with different values (`DUMP`s differ), as a
