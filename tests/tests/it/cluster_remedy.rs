@@ -562,24 +562,9 @@ fn two_hot_hashtags_split_as_printed_keep_every_key() {
     let mut con = client.get_connection().unwrap();
     for h in hot {
         let hashtag = h["remedy"]["hashtag"].as_str().unwrap();
-        let tags = tags_of(h);
-        for i in 0..5000 {
-            let old = format!("q:{{{hashtag}}}:{i}");
-            let new = format!("q:{{{}}}:{i}", tags[i % tags.len()]);
-            let value: String = redis::cmd("GET").arg(&old).query(&mut con).unwrap();
-            let () = redis::cmd("SET")
-                .arg(&new)
-                .arg(&value)
-                .query(&mut con)
-                .unwrap();
-            let () = redis::cmd("DEL").arg(&old).query(&mut con).unwrap();
-        }
+        split_as_printed(&mut con, ("q:", hashtag, 5000), &tags_of(h));
     }
-    let sizes: Vec<u64> = cluster
-        .nodes
-        .iter()
-        .map(|n| redis::cmd("DBSIZE").query(&mut n.connect()).unwrap())
-        .collect();
+    let sizes = dbsizes(&cluster);
     let total: u64 = sizes.iter().sum();
     assert_eq!(total, 10_000 + 3 * 1500, "{sizes:?}");
     // every value under its new name, once
@@ -661,22 +646,8 @@ fn a_plan_a_split_alone_beats_says_to_split_first() {
         .iter()
         .map(|t| t["tag"].as_str().unwrap().to_owned())
         .collect();
-    for i in 0..4000 {
-        let old = format!("o:{{{tenant}}}:{i}");
-        let new = format!("o:{{{}}}:{i}", tags[i % tags.len()]);
-        let value: String = redis::cmd("GET").arg(&old).query(&mut con).unwrap();
-        let () = redis::cmd("SET")
-            .arg(&new)
-            .arg(&value)
-            .query(&mut con)
-            .unwrap();
-        let () = redis::cmd("DEL").arg(&old).query(&mut con).unwrap();
-    }
-    let sizes: Vec<u64> = cluster
-        .nodes
-        .iter()
-        .map(|n| redis::cmd("DBSIZE").query(&mut n.connect()).unwrap())
-        .collect();
+    split_as_printed(&mut con, ("o:", &tenant, 4000), &tags);
+    let sizes = dbsizes(&cluster);
     let total: u64 = sizes.iter().sum();
     assert_eq!(total, 4000 + 3 * 700, "{sizes:?}");
     let measured = *sizes.iter().max().unwrap() as f64 / (total as f64 / 3.0);
@@ -690,4 +661,30 @@ fn a_plan_a_split_alone_beats_says_to_split_first() {
         "{}",
         again.stdout
     );
+}
+
+/// A remedy's split followed as printed: the keys `PREFIX{hashtag}:N`, `N` below `count`,
+/// each written under the next of `tags` in turn (spread evenly, prefix and suffix kept),
+/// its value read first, the old key deleted after.
+fn split_as_printed(
+    con: &mut redis::cluster::ClusterConnection,
+    (prefix, hashtag, count): (&str, &str, usize),
+    tags: &[String],
+) {
+    for i in 0..count {
+        let old = format!("{prefix}{{{hashtag}}}:{i}");
+        let new = format!("{prefix}{{{}}}:{i}", tags[i % tags.len()]);
+        let value: String = redis::cmd("GET").arg(&old).query(con).unwrap();
+        let () = redis::cmd("SET").arg(&new).arg(&value).query(con).unwrap();
+        let () = redis::cmd("DEL").arg(&old).query(con).unwrap();
+    }
+}
+
+/// Each primary's `DBSIZE`.
+fn dbsizes(cluster: &RedisCluster) -> Vec<u64> {
+    cluster
+        .nodes
+        .iter()
+        .map(|n| redis::cmd("DBSIZE").query(&mut n.connect()).unwrap())
+        .collect()
 }
