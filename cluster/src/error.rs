@@ -718,7 +718,7 @@ fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16, end: &str) -> S
                 .and_then(|(_, a)| a.strip_suffix(')'))
                 .unwrap_or(replica);
             format!(
-                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the {end} started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now, then, once `CLUSTER NODES` on the other primaries flags the {end} started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {slot} {way} it",
+                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the {end} started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now (and again if, a few seconds on, `CLUSTER NODES` on the other primaries does not flag the {end} started again `slave`: a replica whose config epoch is the {end}'s loses the collision to it once, and the second takeover bumps past it), then, once they flag it `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {slot} {way} it",
                 if keys == 1 { "key" } else { "keys" }
             )
         }
@@ -1243,7 +1243,7 @@ pub(crate) mod tests {
         let target = restarted_text(&[r("2", Some(40))], 9, "target");
         assert!(
             target.contains("until it syncs from the target started empty")
-                && target.contains("flags the target started again `slave`")
+                && target.contains("flag the target started again `slave`")
                 && target.ends_with("which finishes slot 9 to it"),
             "{target}"
         );

@@ -1921,7 +1921,7 @@ fn source_restarted_empty_mid_slot(server: Server) {
     let empty = " s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it (";
     let holds = format!("its replica {heir} still holds ");
     let takeover = format!(
-        " keys (`INFO keyspace`), only until it syncs from the source started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now, then, once `CLUSTER NODES` on the other primaries flags the source started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {hot} from it"
+        " keys (`INFO keyspace`), only until it syncs from the source started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now (and again if, a few seconds on, `CLUSTER NODES` on the other primaries does not flag the source started again `slave`: a replica whose config epoch is the source's loses the collision to it once, and the second takeover bumps past it), then, once they flag it `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {hot} from it"
     );
     for part in [&said, back, empty, &holds, &takeover] {
         assert!(error.contains(part), "`{part}` not in {error}");
@@ -1937,30 +1937,9 @@ fn source_restarted_empty_mid_slot(server: Server) {
         held >= left && left > 0,
         "{held} said, {left} left of the slot"
     );
-    // followed as printed: the replica taken over at once, then `rebalance --apply`
-    redis::cmd("CLUSTER")
-        .arg("FAILOVER")
-        .arg("TAKEOVER")
-        .query::<()>(&mut plain(&heir_addr, None))
-        .unwrap();
-    // as said: once the other primaries flag the source started again `slave`
-    let deadline = Instant::now() + Duration::from_secs(30);
-    for other in [&seed, &target] {
-        loop {
-            let nodes: String = redis::cmd("CLUSTER")
-                .arg("NODES")
-                .query(&mut plain(other, None))
-                .unwrap();
-            let flagged = nodes.lines().any(|l| {
-                l.starts_with(&id) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
-            });
-            if flagged {
-                break;
-            }
-            assert!(Instant::now() < deadline, "not a replica in 30 s: {nodes}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
+    // followed as printed: the replica taken over at once (again where the other primaries
+    // do not flag the source started again `slave` within 8 s), then `rebalance --apply`
+    take_over(&heir_addr, &[&seed, &target], &id);
     wait_failed_over(&seed, &id, true);
     let again = slotgen(
         &[
@@ -2041,7 +2020,7 @@ fn target_restarted_empty_mid_slot(server: Server) {
         " of the slot's keys had moved to it), and no failover comes for a node that answers; ";
     let holds = format!("its replica {heir} still holds ");
     let takeover = format!(
-        " keys (`INFO keyspace`), only until it syncs from the target started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now, then, once `CLUSTER NODES` on the other primaries flags the target started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {hot} to it"
+        " keys (`INFO keyspace`), only until it syncs from the target started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now (and again if, a few seconds on, `CLUSTER NODES` on the other primaries does not flag the target started again `slave`: a replica whose config epoch is the target's loses the collision to it once, and the second takeover bumps past it), then, once they flag it `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {hot} to it"
     );
     for part in [&said, back, empty, moved_to, &holds, &takeover] {
         assert!(error.contains(part), "`{part}` not in {error}");
@@ -2053,30 +2032,9 @@ fn target_restarted_empty_mid_slot(server: Server) {
         .and_then(|(n, _)| n.parse().ok())
         .unwrap_or_else(|| panic!("no count of keys in {error}"));
     assert!(held >= 200, "{held} said");
-    // followed as printed: the replica taken over at once, then `rebalance --apply`
-    redis::cmd("CLUSTER")
-        .arg("FAILOVER")
-        .arg("TAKEOVER")
-        .query::<()>(&mut plain(&heir_addr, None))
-        .unwrap();
-    // as said: once the other primaries flag the target started again `slave`
-    let deadline = Instant::now() + Duration::from_secs(30);
-    for other in [&seed, &source] {
-        loop {
-            let nodes: String = redis::cmd("CLUSTER")
-                .arg("NODES")
-                .query(&mut plain(other, None))
-                .unwrap();
-            let flagged = nodes.lines().any(|l| {
-                l.starts_with(&tid) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
-            });
-            if flagged {
-                break;
-            }
-            assert!(Instant::now() < deadline, "not a replica in 30 s: {nodes}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
+    // followed as printed: the replica taken over at once (again where the other primaries
+    // do not flag the target started again `slave` within 8 s), then `rebalance --apply`
+    take_over(&heir_addr, &[&seed, &source], &tid);
     wait_failed_over(&seed, &tid, true);
     let again = slotgen(
         &[
@@ -2110,8 +2068,23 @@ fn target_restarted_empty_mid_slot(server: Server) {
 /// now, counted independently. Followed as printed (the next `rebalance --apply`), the
 /// slot is finished: every key not said lost reads back, and no other.
 fn target_restarted_empty_before_the_next_migrate(server: Server) {
+    // the target still `fail` to the source when it resumes answers `MIGRATE` with
+    // `CLUSTERDOWN`, a stop of another kind (not handled: the closing note says so), which a
+    // loaded parallel run met: a fresh cluster then, three at most
+    for attempt in 1..=3 {
+        if target_restarted_empty_before_the_next_migrate_once(server) {
+            return;
+        }
+        println!("attempt {attempt}: the target still refused the slot (CLUSTERDOWN)");
+    }
+    panic!("the target refused the slot (CLUSTERDOWN) three times");
+}
+
+/// One [`target_restarted_empty_before_the_next_migrate`]: `false` where the source's
+/// `MIGRATE` met the target's `CLUSTERDOWN`.
+fn target_restarted_empty_before_the_next_migrate_once(server: Server) -> bool {
     let Some(mut cluster) = live::cluster(server, 0, None, &[]) else {
-        return;
+        return true;
     };
     let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
     let seed = addr(&cluster, 0);
@@ -2158,6 +2131,9 @@ fn target_restarted_empty_before_the_next_migrate(server: Server) {
     assert_eq!(code, Some(1), "{stderr}");
     let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
     let said = format!("`redis://{target}` holds ");
+    if !error.contains(&said) && error.contains("CLUSTERDOWN") {
+        return false;
+    }
     let (held, moved): (u64, u64) = error
         .split_once(said.as_str())
         .and_then(|(_, rest)| rest.split_once(" of the slot's keys after "))
@@ -2202,6 +2178,7 @@ fn target_restarted_empty_before_the_next_migrate(server: Server) {
     let of_slot = wrong.iter().filter(|w| w.starts_with("{h")).count();
     assert_eq!(of_slot as u64, lost, "{wrong:?}");
     assert!(wrong.iter().all(|w| w.ends_with(": None")), "{wrong:?}");
+    true
 }
 
 #[test]
@@ -5782,4 +5759,35 @@ fn a_user_not_allowed_config_get_is_undone_not_taken_for_one_database() {
     assert_moved(&cluster, &out, None);
     cluster.assert_settled();
     read_back(&cluster, &written);
+}
+
+/// `CLUSTER FAILOVER TAKEOVER` on `heir`, as a stop prints it, until every node of `others`
+/// flags the node `id` (the end started again empty) `slave`: again where they do not within
+/// 8 s (a replica whose config epoch is that node's loses the collision to it once, and the
+/// second takeover bumps past it: a loaded full run met it), three takeovers at most.
+fn take_over(heir: &str, others: &[&String], id: &str) {
+    for _ in 0..3 {
+        redis::cmd("CLUSTER")
+            .arg("FAILOVER")
+            .arg("TAKEOVER")
+            .query::<()>(&mut plain(heir, None))
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(8);
+        let flagged = |other: &str| {
+            let nodes: String = redis::cmd("CLUSTER")
+                .arg("NODES")
+                .query(&mut plain(other, None))
+                .unwrap();
+            nodes.lines().any(|l| {
+                l.starts_with(id) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
+            })
+        };
+        while Instant::now() < deadline {
+            if others.iter().all(|o| flagged(o)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    panic!("{id} not flagged `slave` after three takeovers on {heir}");
 }
