@@ -154,7 +154,6 @@ fn usual(ports: [u16; 2], me: usize, words: &[String]) -> Vec<u8> {
         ("MULTI", _) => ok,
         ("EXEC", _) => array(&[]),
         ("CONFIG" | "COMMAND", _) => array(&[]),
-        ("ROLE", _) => array(&[bulk("master"), int(0), array(&[])]),
         ("CLUSTER", "INFO") => bulk(
             "cluster_state:ok\r\ncluster_slots_assigned:16384\r\ncluster_slots_ok:16384\r\ncluster_known_nodes:2\r\ncluster_size:2\r\ncluster_current_epoch:2\r\ncluster_my_epoch:1\r\n",
         ),

@@ -23,6 +23,38 @@ pub(super) struct HotRemedy {
     pub after: Vec<u16>,
 }
 
+/// What a hot slot's remedy is: the one reading of a [`HotRemedy`] that the text, the
+/// picture's line and JSON's fields each tell in their own words.
+enum Kind<'r> {
+    /// Not sampled, or no key listed was in the slot.
+    Unsampled,
+    /// A hashtag split over tags.
+    Split(&'r Split),
+    /// One key carries the slot: no rename of keys divides it (weighed by the server, or the
+    /// slot's only key).
+    OneKey(&'r slotgen_cluster::HashtagShare),
+    /// A braced hashtag that no split over the primaries lowers the skew from what it is
+    /// now ([`cluster::split`]'s `None`).
+    NoSplitHelps,
+    /// No key of it has a hashtag to split.
+    NoHashtag,
+}
+
+impl HotRemedy {
+    /// What its remedy is ([`Kind`]).
+    fn kind(&self) -> Kind<'_> {
+        let Some(sample) = self.sample.as_ref().filter(|s| s.keys > 0) else {
+            return Kind::Unsampled;
+        };
+        match (&self.split, sample.one_key()) {
+            (Some(split), _) => Kind::Split(split),
+            (None, Some(t)) => Kind::OneKey(t),
+            (None, None) if sample.hashtags.iter().any(|t| t.braced) => Kind::NoSplitHelps,
+            (None, None) => Kind::NoHashtag,
+        }
+    }
+}
+
 /// What the picture says of the hot slots: each one's top hashtag (its bytes, escaped once
 /// where the picture draws them) and its part of the slot's sample.
 pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, Vec<u8>, f64)> {
@@ -344,10 +376,9 @@ pub(super) fn text(
             100.0 * top.share
         );
     }
-    let Some(split) = &r.split else {
-        // one key that carries most of the slot: no rename of keys divides it (weighed by
-        // the server, or the slot's only key)
-        if let Some(t) = sample.one_key() {
+    let split = match r.kind() {
+        Kind::Split(split) => split,
+        Kind::OneKey(t) => {
             s += &format!(
                 "; one key, `{}`, carries {:.1}% of it: no split of hashtags nor move of slots \
                  divides one key's {metric}; split its value over several keys in the \
@@ -360,13 +391,12 @@ pub(super) fn text(
             }
             return s;
         }
-        let braced = sample.hashtags.iter().any(|t| t.braced);
-        return s + if braced {
-            // cluster::split's `None` for a braced hashtag
-            "; no split of its hashtag over the primaries lowers the skew from what it is now"
-        } else {
-            "; no key of it has a hashtag to split: rename its keys into several slots"
-        };
+        Kind::NoSplitHelps => return s
+            + "; no split of its hashtag over the primaries lowers the skew from what it is now",
+        Kind::NoHashtag => {
+            return s + "; no key of it has a hashtag to split: rename its keys into several slots"
+        }
+        Kind::Unsampled => unreachable!("a sampled slot, read above"),
     };
     let tags: Vec<String> = split
         .tags
@@ -439,48 +469,47 @@ pub(super) fn short(r: &HotRemedy, topology: &Topology, planned: bool) -> String
     let head = format!("slot {} ({:.1}%)", r.hot.slot, 100.0 * r.hot.share);
     // what to do and what it gives first: a long hashtag, key or address list last, where
     // a narrow picture cuts it
-    if let Some(split) = &r.split {
-        let on: Vec<String> = split
-            .tags
-            .iter()
-            .map(|t| field(topology.shards[t.shard].primary.addr.as_bytes()))
-            .collect();
-        let mut with: Vec<String> = Vec::new();
-        if planned {
-            with.push("the moves".to_owned());
+    match r.kind() {
+        Kind::Split(split) => {
+            let on: Vec<String> = split
+                .tags
+                .iter()
+                .map(|t| field(topology.shards[t.shard].primary.addr.as_bytes()))
+                .collect();
+            let mut with: Vec<String> = Vec::new();
+            if planned {
+                with.push("the moves".to_owned());
+            }
+            if !r.after.is_empty() {
+                with.push("the splits before".to_owned());
+            }
+            let with = if with.is_empty() {
+                String::new()
+            } else {
+                format!(" with {}", with.join(" and "))
+            };
+            let skew = split.skew_after.map_or_else(String::new, |skew| {
+                format!(", the skew then {skew:.2}{with}")
+            });
+            format!(
+                "{head}: split into {} tags{skew}: {{{}}} on {}",
+                split.tags.len(),
+                escape(&split.hashtag),
+                on.join(", ")
+            )
         }
-        if !r.after.is_empty() {
-            with.push("the splits before".to_owned());
-        }
-        let with = if with.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", with.join(" and "))
-        };
-        let skew = split.skew_after.map_or_else(String::new, |skew| {
-            format!(", the skew then {skew:.2}{with}")
-        });
-        return format!(
-            "{head}: split into {} tags{skew}: {{{}}} on {}",
-            split.tags.len(),
-            escape(&split.hashtag),
-            on.join(", ")
-        );
-    }
-    let Some(sample) = r.sample.as_ref().filter(|s| s.keys > 0) else {
-        return format!("{head}: split the hashtag of its keys over several slots");
-    };
-    if let Some(t) = sample.one_key() {
-        return format!(
+        Kind::Unsampled => format!("{head}: split the hashtag of its keys over several slots"),
+        Kind::OneKey(t) => format!(
             "{head}: one key carries {:.1}% of it: split its value over keys on each primary: `{}`",
             100.0 * t.share * t.heaviest.1,
             escape(&t.heaviest.0)
-        );
-    }
-    if sample.hashtags.iter().any(|t| t.braced) {
-        format!("{head}: no split of its hashtag lowers the skew from what it is now")
-    } else {
-        format!("{head}: no key of it has a hashtag: rename its keys into several slots")
+        ),
+        Kind::NoSplitHelps => {
+            format!("{head}: no split of its hashtag lowers the skew from what it is now")
+        }
+        Kind::NoHashtag => {
+            format!("{head}: no key of it has a hashtag: rename its keys into several slots")
+        }
     }
 }
 
