@@ -312,6 +312,26 @@ fn every_link_of_the_docs_names_a_file_of_the_repository() {
     assert!(checked >= 30, "{checked} links");
 }
 
+/// No page names a file by a path of the machines slotgen is written on (a helper's binary
+/// under `/work/`, a home folder): a user's clone has none of them.
+#[test]
+fn no_page_names_a_path_outside_the_repository() {
+    let root = workspace_root().canonicalize().expect("the workspace");
+    let mut found = Vec::new();
+    for page in pages(&root) {
+        let text = std::fs::read_to_string(&page).expect("a page");
+        for (number, line) in text.lines().enumerate() {
+            if ["/work/", "/root/", "/home/"]
+                .iter()
+                .any(|p| line.contains(p))
+            {
+                found.push(format!("{}:{}: {line}", page.display(), number + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 /// The rights docs/cluster.md lists for each command, one `ACL SETUSER` a run, and those
 /// docs/operations.md lists for each end of a move, are those of `slotgen_cluster::rights`,
 /// which the refusals quote (a whole command's, `slotgen_cluster::grant::Run`).
