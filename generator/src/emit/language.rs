@@ -277,18 +277,22 @@ impl Language {
     }
 }
 
-/// The languages that take `option`, for a refusal's message: `emit go`, `emit lua`.
+/// The commands that take `option`, for a refusal's message: `emit go`, and `emit lua
+/// --for-script` where only that form takes it (`--name` with Lua).
 fn takers(option: &str) -> String {
-    let takes = |l: &Language| match option {
-        "--for-script" => l.for_script_option.is_some(),
-        "--types" => l.types_option.is_some(),
-        "--package" => l.package_option.is_some(),
-        _ => l.name_option.is_some() || l.for_script_option.is_some(),
+    let form = |l: &Language| match option {
+        "--for-script" => l.for_script_option.map(|_| ""),
+        "--types" => l.types_option.map(|_| ""),
+        "--package" => l.package_option.map(|_| ""),
+        _ => match (l.name_option, l.for_script_option) {
+            (Some(_), _) => Some(""),
+            (None, Some(_)) => Some(" --for-script"),
+            (None, None) => None,
+        },
     };
     let names: Vec<String> = LANGUAGES
         .iter()
-        .filter(|l| takes(l))
-        .map(|l| format!("`emit {}`", l.name))
+        .filter_map(|l| form(l).map(|tail| format!("`emit {}{tail}`", l.name)))
         .collect();
     names.join(", ")
 }

@@ -257,7 +257,7 @@ fn options_a_language_cannot_use_are_refused() {
         ),
         (
             &["emit", "lua", "--name", "x"],
-            "`--name` does not apply to `emit lua`",
+            "`--name` does not apply to `emit lua` (only to `emit rust`, `emit lua --for-script`, ",
         ),
         (
             &["emit", "js", "--name", "x"],
