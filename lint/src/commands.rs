@@ -6,8 +6,6 @@
 //! search* finds the first key (at a fixed index, or after a keyword), then *find keys*
 //! takes the keys from there (a range to a last key, or a count read from an argument).
 
-use std::fmt::Write as _;
-
 use crate::globals::Server;
 
 /// Where the first key of a key specification is (`begin_search`). Indices count the
@@ -66,11 +64,48 @@ pub struct KeySpec {
     pub find: FindKeys,
 }
 
+/// A command's name in the table (lower case; a subcommand is `container|sub`): `len`
+/// bytes from byte `at` of [`NAMES`], where the table's generator writes each name once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Name {
+    /// The byte of [`NAMES`] where the name starts.
+    pub at: u16,
+    /// Its length in bytes.
+    pub len: u8,
+}
+
+impl Name {
+    /// The name.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        let at = usize::from(self.at);
+        &NAMES[at..at + usize::from(self.len)]
+    }
+
+    /// Whether the name is `name`: its length, then its bytes compared, no text made, for
+    /// the lookups that scan the table (inlined: most entries end at the length).
+    #[inline(always)]
+    #[must_use]
+    pub fn is(self, name: &str) -> bool {
+        usize::from(self.len) == name.len() && self.bytes() == name.as_bytes()
+    }
+
+    /// The name's bytes.
+    #[inline]
+    fn bytes(self) -> &'static [u8] {
+        let at = usize::from(self.at);
+        NAMES
+            .as_bytes()
+            .get(at..at + usize::from(self.len))
+            .unwrap_or_default()
+    }
+}
+
 /// A command (or a subcommand, spelled `object|encoding`) and its key specifications.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Command {
     /// The name, lower case; a subcommand is `container|sub`.
-    pub name: &'static str,
+    pub name: Name,
     /// The arity as the server gives it: N exactly N arguments, -N at least N (the name
     /// counts).
     pub arity: i32,
@@ -89,11 +124,18 @@ pub struct Command {
     /// is not allowed from script"). Redis 7.0 flags the blocking commands so, Valkey 8
     /// does not (they run without blocking there).
     pub noscript: bool,
-    /// The key specifications, in the server's order.
-    pub keys: &'static [KeySpec],
+    /// The key specifications, in the server's order ([`Command::key_specs`]): an index in
+    /// [`KEY_SPECS`], where the table's generator writes each list once.
+    pub keys: u8,
 }
 
 impl Command {
+    /// Its key specifications, in the server's order.
+    #[must_use]
+    pub fn key_specs(&self) -> &'static [KeySpec] {
+        KEY_SPECS[usize::from(self.keys)]
+    }
+
     /// Whether `count` arguments (the name counted, a subcommand's container too) are what
     /// the command's arity takes: exactly N for N, at least N for -N.
     #[must_use]
@@ -150,7 +192,7 @@ pub fn find(name: &str, servers: u8) -> Option<&'static Command> {
     let found = |mask: u8| {
         COMMANDS
             .iter()
-            .find(|c| c.name == lower && c.servers & mask != 0)
+            .find(|c| c.name.is(&lower) && c.servers & mask != 0)
     };
     found(servers).or_else(|| found(u8::MAX))
 }
@@ -172,7 +214,7 @@ pub fn find(name: &str, servers: u8) -> Option<&'static Command> {
 pub fn nearest(name: &str) -> Option<&'static str> {
     let mut names: Vec<&'static str> = COMMANDS
         .iter()
-        .map(|c| c.name)
+        .map(|c| c.name.text())
         .filter(|n| !n.contains('|'))
         .collect();
     names.dedup();
@@ -188,7 +230,7 @@ pub fn nearest(name: &str) -> Option<&'static str> {
 #[must_use]
 pub fn missing_on(name: &str, server: Server) -> bool {
     let lower = name.to_ascii_lowercase();
-    let entries = || COMMANDS.iter().filter(|c| c.name == lower);
+    let entries = || COMMANDS.iter().filter(|c| c.name.is(&lower));
     entries().next().is_some() && entries().all(|c| c.servers & bit(server) == 0)
 }
 
@@ -365,7 +407,9 @@ pub fn set_refusal(name: &str, args: &[Arg<'_>]) -> Option<SetRefusal> {
 #[must_use]
 pub fn has_subcommands(name: &str) -> bool {
     let prefix = format!("{}|", name.to_ascii_lowercase());
-    COMMANDS.iter().any(|c| c.name.starts_with(&prefix))
+    COMMANDS
+        .iter()
+        .any(|c| c.name.bytes().starts_with(prefix.as_bytes()))
 }
 
 /// One argument of a call as the lint sees it: its text when it is a literal, or unknown.
@@ -486,8 +530,8 @@ pub struct KeyPositions {
 /// function call last). Follows the servers' key specs; positions past the end are dropped.
 #[must_use]
 pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> KeyPositions {
-    if matches!(command.name, "sort" | "sort_ro") {
-        return sort_keys(command.name, args, open_end);
+    if matches!(command.name.text(), "sort" | "sort_ro") {
+        return sort_keys(command.name.text(), args, open_end);
     }
     let mut out = KeyPositions::default();
     let len = args.len() as i64;
@@ -495,7 +539,7 @@ pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> Key
         out.uncertain.get_or_insert(why);
     };
     let mut found = Vec::new();
-    for spec in command.keys {
+    for spec in command.key_specs() {
         let begin: i64 = match spec.begin {
             BeginSearch::Index(i) => i64::from(i),
             BeginSearch::Keyword {
@@ -769,65 +813,6 @@ pub fn sort_refusal(name: &str, args: &[Arg<'_>]) -> Option<SortRefusal> {
 
 fn is_word(arg: &Arg<'_>, keyword: &str) -> bool {
     matches!(arg, Arg::Known(text) if text.eq_ignore_ascii_case(keyword.as_bytes()))
-}
-
-/// The Rust source of the table (`commands_table.rs`) from the entries `commands`, sorted by
-/// name then servers: the committed file is this function's output, and the staleness test
-/// compares them.
-#[must_use]
-pub fn render(commands: &[Command]) -> String {
-    let mut out = String::from(
-        "// @generated by `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- \
-         lint_commands`\n// from COMMAND (and EVAL_RO) of redis-server 7.0, valkey-server 8.0 and \
-         Valkey 9.1. Do not edit.\n\n/// Every command and subcommand of the servers with its key \
-         specifications.\npub static COMMANDS: &[Command] = &[\n",
-    );
-    let mut sorted = commands.to_vec();
-    sorted.sort_by(|a, b| a.name.cmp(b.name).then(a.servers.cmp(&b.servers)));
-    for c in &sorted {
-        let _ = write!(
-            out,
-            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, may_replicate: {}, \
-             noscript: {}, keys: &[",
-            c.name, c.arity, c.servers, c.write, c.may_replicate, c.noscript
-        );
-        for (n, k) in c.keys.iter().enumerate() {
-            if n > 0 {
-                out.push_str(", ");
-            }
-            let begin = match k.begin {
-                BeginSearch::Index(i) => format!("BeginSearch::Index({i})"),
-                BeginSearch::Keyword {
-                    keyword,
-                    start_from,
-                } => format!(
-                    "BeginSearch::Keyword {{ keyword: {keyword:?}, start_from: {start_from} }}"
-                ),
-                BeginSearch::Unknown => "BeginSearch::Unknown".to_owned(),
-            };
-            let find = match k.find {
-                FindKeys::Range {
-                    last_key,
-                    key_step,
-                    limit,
-                } => format!(
-                    "FindKeys::Range {{ last_key: {last_key}, key_step: {key_step}, limit: {limit} }}"
-                ),
-                FindKeys::KeyNum {
-                    key_num_index,
-                    first_key,
-                    key_step,
-                } => format!(
-                    "FindKeys::KeyNum {{ key_num_index: {key_num_index}, first_key: {first_key}, key_step: {key_step} }}"
-                ),
-                FindKeys::Unknown => "FindKeys::Unknown".to_owned(),
-            };
-            let _ = write!(out, "KeySpec {{ begin: {begin}, find: {find} }}");
-        }
-        out.push_str("] },\n");
-    }
-    out.push_str("];\n");
-    out
 }
 
 /// The words of a line as the servers' `sdssplitargs` splits them (redis-cli's command

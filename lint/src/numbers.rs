@@ -15,8 +15,6 @@
 //! A command whose first arguments end with one that repeats has the values after it read
 //! from the end of the call (`BLPOP key key timeout`).
 
-use std::fmt::Write as _;
-
 use crate::commands::{integer_value, Arg, REDIS, VALKEY8, VALKEY9};
 
 /// What a server reads an argument as.
@@ -38,11 +36,38 @@ pub enum Kind {
     LongDouble,
 }
 
+/// A text of the table (an argument's name, an option, a command, a server's words): text
+/// `i` is the bytes of [`WORDS`] from `WORD_STARTS[i]` to `WORD_STARTS[i + 1]`, where the
+/// table's generator writes each text once; 0 is the empty text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Word(pub u8);
+
+impl Word {
+    /// The text.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        let i = usize::from(self.0);
+        &WORDS[usize::from(WORD_STARTS[i])..usize::from(WORD_STARTS[i + 1])]
+    }
+
+    /// Whether the text is `text`: its bytes compared, no text made, for the lookups that
+    /// scan the table.
+    #[inline]
+    #[must_use]
+    pub fn is(self, text: &str) -> bool {
+        let i = usize::from(self.0);
+        let (Some(&start), Some(&end)) = (WORD_STARTS.get(i), WORD_STARTS.get(i + 1)) else {
+            return false;
+        };
+        WORDS.as_bytes().get(usize::from(start)..usize::from(end)) == Some(text.as_bytes())
+    }
+}
+
 /// One argument of a command's list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Value {
     /// Its name in `COMMAND DOCS` (`seconds`, `min`).
-    pub name: &'static str,
+    pub name: Word,
     /// What it is read as.
     pub kind: Kind,
     /// The servers (a mask of [`REDIS`], [`VALKEY8`], [`VALKEY9`]) that refuse a value here
@@ -51,17 +76,17 @@ pub struct Value {
     pub not_number: u8,
     /// The server's words when it refuses a value here that is no number ("value is not
     /// an integer or out of range", "min or max is not a float"), measured.
-    pub number_words: &'static str,
+    pub number_words: Word,
     /// The servers that refuse 0 here, a number they take 1 for ("invalid expire time in
     /// 'setex' command", "RANK can't be zero: ..."), measured as [`Value::not_number`].
     pub not_zero: u8,
     /// Their words.
-    pub zero_words: &'static str,
+    pub zero_words: Word,
     /// The servers that refuse -1 here, a number they take 1 for ("value is out of range,
     /// must be positive", "COUNT can't be negative"), measured as [`Value::not_number`].
     pub not_negative: u8,
     /// Their words.
-    pub negative_words: &'static str,
+    pub negative_words: Word,
     /// The servers that refuse `inf` here, a float they read ("increment would produce NaN
     /// or Infinity", "timeout is out of range"), measured as [`Value::not_number`].
     pub not_finite: u8,
@@ -70,16 +95,46 @@ pub struct Value {
     /// fields"), measured with 2 before one group.
     pub not_count: u8,
     /// Their words.
-    pub count_words: &'static str,
+    pub count_words: Word,
     /// The servers that refuse a time here above [`Value::max`] or below [`Value::min`]
     /// ("invalid expire time": the time overflows once scaled to milliseconds, or once the
     /// server's clock is added), measured as [`Value::not_number`].
     pub out_of_range: u8,
+    /// Its bounds, [`Value::max`] and [`Value::min`]: an index in [`BOUNDS`], 0 for none.
+    pub bounds: u8,
+}
+
+impl Value {
+    /// A value no server refuses, read as [`Kind::Other`], named by the empty text: what
+    /// the table's values leave unsaid.
+    pub const OTHER: Value = Value {
+        name: Word(0),
+        kind: Kind::Other,
+        not_number: 0,
+        number_words: Word(0),
+        not_zero: 0,
+        zero_words: Word(0),
+        not_negative: 0,
+        negative_words: Word(0),
+        not_finite: 0,
+        not_count: 0,
+        count_words: Word(0),
+        out_of_range: 0,
+        bounds: 0,
+    };
+
     /// The largest time [`Value::out_of_range`]'s servers may take, one of [`MAX_TIMES`]
     /// (`(i64::MAX - CLOCK_SINCE_MS) / 1000` for seconds from now), `i64::MAX` for none.
-    pub max: i64,
+    #[must_use]
+    pub fn max(&self) -> i64 {
+        BOUNDS[usize::from(self.bounds)].0
+    }
+
     /// The smallest: `i64::MIN / 1000` for seconds, `i64::MIN` for none.
-    pub min: i64,
+    #[must_use]
+    pub fn min(&self) -> i64 {
+        BOUNDS[usize::from(self.bounds)].1
+    }
 }
 
 /// A time in milliseconds (2023-11-14) that every server's clock is past: a time of
@@ -100,7 +155,7 @@ pub const MAX_TIMES: [i64; 3] = [
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
     /// The word, upper case (`EX`, `LIMIT`).
-    pub word: &'static str,
+    pub word: Word,
     /// The values that follow it (`LIMIT offset count`).
     pub values: &'static [Value],
 }
@@ -109,7 +164,7 @@ pub struct Token {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arguments {
     /// The command, lower case.
-    pub command: &'static str,
+    pub command: Word,
     /// The servers whose `COMMAND DOCS` give this list.
     pub servers: u8,
     /// The arguments every call has first, from argument 1 on.
@@ -326,7 +381,7 @@ pub struct ValueRefusal {
 fn arguments_of(command: &str, server: u8) -> Option<&'static Arguments> {
     ARGUMENTS
         .iter()
-        .find(|a| a.command == command && a.servers & server != 0)
+        .find(|a| a.command.is(command) && a.servers & server != 0)
 }
 
 /// The first known value of `args` that the server `server` (one bit), reading `list`,
@@ -346,7 +401,7 @@ fn first_refused(
                 None => Problem::NotInteger,
                 Some(0) if value.not_zero != 0 => Problem::Zero,
                 Some(n) if n < 0 && value.not_negative != 0 => Problem::Negative,
-                Some(n) if (n > value.max || n < value.min) && value.out_of_range != 0 => {
+                Some(n) if (n > value.max() || n < value.min()) && value.out_of_range != 0 => {
                     Problem::OutOfRange
                 }
                 Some(_) => return None,
@@ -378,7 +433,7 @@ fn first_refused(
         let Some(token) = list
             .tokens
             .iter()
-            .find(|t| word.eq_ignore_ascii_case(t.word.as_bytes()))
+            .find(|t| word.eq_ignore_ascii_case(t.word.text().as_bytes()))
         else {
             break;
         };
@@ -463,7 +518,7 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
     let &(_, (at, value, problem)) = found.iter().min_by_key(|(_, (at, _, _))| *at)?;
     let mut out = ValueRefusal {
         at,
-        name: value.name,
+        name: value.name.text(),
         kind: value.kind,
         value_of: value,
         value: match args.get(at) {
@@ -501,10 +556,10 @@ impl ValueRefusal {
     #[must_use]
     pub fn words(&self, command: &str) -> String {
         match self.problem {
-            Problem::NotInteger | Problem::NotFloat => self.value_of.number_words.to_owned(),
-            Problem::Zero => self.value_of.zero_words.to_owned(),
-            Problem::Count => self.value_of.count_words.to_owned(),
-            Problem::Negative => self.value_of.negative_words.to_owned(),
+            Problem::NotInteger | Problem::NotFloat => self.value_of.number_words.text().to_owned(),
+            Problem::Zero => self.value_of.zero_words.text().to_owned(),
+            Problem::Count => self.value_of.count_words.text().to_owned(),
+            Problem::Negative => self.value_of.negative_words.text().to_owned(),
             Problem::OutOfRange => format!("invalid expire time in '{command}' command"),
             Problem::NotFinite if self.name == "timeout" => "timeout is out of range".to_owned(),
             Problem::NotFinite if command == "incrbyfloat" => {
@@ -532,91 +587,7 @@ pub fn argument_name(command: &str, at: usize) -> Option<&'static str> {
     let n = at.checked_sub(1)?;
     ARGUMENTS
         .iter()
-        .filter(|a| a.command == command)
+        .filter(|a| a.command.is(command))
         .find_map(|a| a.leading.get(n))
-        .map(|v| v.name)
-}
-
-/// The Rust source of [`ARGUMENTS`] (`numbers_table.rs`) from the lists `lists`, sorted by
-/// command then servers: the committed file is this function's output, and the staleness
-/// test compares them.
-#[must_use]
-pub fn render(lists: &[Arguments]) -> String {
-    let mut out = String::from(
-        "// @generated by `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- \
-         lint_commands`\n// from COMMAND DOCS (and EVAL of each numeric argument on an empty \
-         database) of\n// redis-server 7.0, valkey-server 8.0 and Valkey 9.1. Do not edit.\n\n\
-         /// The commands with a numeric argument some server refuses when it is no number.\n\
-         pub static ARGUMENTS: &[Arguments] = &[\n",
-    );
-    // the bounds as the expressions they are measured from
-    let shown = |n: i64| -> String {
-        match n {
-            i64::MAX => "i64::MAX".to_owned(),
-            i64::MIN => "i64::MIN".to_owned(),
-            n if n == i64::MAX / 1000 => "i64::MAX / 1000".to_owned(),
-            n if n == i64::MIN / 1000 => "i64::MIN / 1000".to_owned(),
-            n if n == i64::MAX - CLOCK_SINCE_MS => "i64::MAX - CLOCK_SINCE_MS".to_owned(),
-            n if n == (i64::MAX - CLOCK_SINCE_MS) / 1000 => {
-                "(i64::MAX - CLOCK_SINCE_MS) / 1000".to_owned()
-            }
-            n => n.to_string(),
-        }
-    };
-    let values = |values: &[Value]| -> String {
-        let shown: Vec<String> = values
-            .iter()
-            .map(|v| {
-                format!(
-                    "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, number_words: {:?}, \
-                     not_zero: {}, zero_words: {:?}, not_negative: {}, negative_words: {:?}, \
-                     not_finite: {}, not_count: {}, count_words: {:?}, out_of_range: {}, max: {}, \
-                     min: {} }}",
-                    v.name,
-                    v.kind,
-                    v.not_number,
-                    v.number_words,
-                    v.not_zero,
-                    v.zero_words,
-                    v.not_negative,
-                    v.negative_words,
-                    v.not_finite,
-                    v.not_count,
-                    v.count_words,
-                    v.out_of_range,
-                    shown(v.max),
-                    shown(v.min)
-                )
-            })
-            .collect();
-        format!("&[{}]", shown.join(", "))
-    };
-    let mut sorted = lists.to_vec();
-    sorted.sort_by(|a, b| a.command.cmp(b.command).then(a.servers.cmp(&b.servers)));
-    for a in &sorted {
-        let tokens: Vec<String> = a
-            .tokens
-            .iter()
-            .map(|t| {
-                format!(
-                    "Token {{ word: {:?}, values: {} }}",
-                    t.word,
-                    values(t.values)
-                )
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "    Arguments {{ command: {:?}, servers: {}, leading: {}, tokens: &[{}], \
-             repeated: {}, trailing: {} }},",
-            a.command,
-            a.servers,
-            values(a.leading),
-            tokens.join(", "),
-            values(a.repeated),
-            values(a.trailing)
-        );
-    }
-    out.push_str("];\n");
-    out
+        .map(|v| v.name.text())
 }

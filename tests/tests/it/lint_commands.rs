@@ -4,7 +4,7 @@
 //! it instead.
 
 use redis::Value;
-use slotgen_lint::commands::{self, BeginSearch, Command, FindKeys, KeySpec};
+use slotgen_lint::commands::{self, BeginSearch, FindKeys, KeySpec};
 use slotgen_lint::numbers;
 use slotgen_tests::redis_server::RedisServer;
 use slotgen_tests::{require_tool, valkey9_server, workspace_root};
@@ -74,24 +74,35 @@ fn key_spec(value: &Value) -> KeySpec {
     KeySpec { begin, find }
 }
 
+/// One entry of the command table while it is built (see [`commands::Command`]).
+#[derive(Clone)]
+struct Entry {
+    name: String,
+    arity: i32,
+    servers: u8,
+    write: bool,
+    may_replicate: bool,
+    noscript: bool,
+    keys: Vec<KeySpec>,
+}
+
 /// Every command and subcommand of one server's `COMMAND` reply.
-fn commands_of(program: &str, servers: u8) -> Vec<Command> {
+fn commands_of(program: &str, servers: u8) -> Vec<Entry> {
     let server = RedisServer::start_program(program, false, None).expect("the server starts");
     let reply: Value = redis::cmd("COMMAND")
         .query(&mut server.connect())
         .expect("COMMAND");
     let mut out = Vec::new();
-    fn walk(entry: &Value, servers: u8, out: &mut Vec<Command>) {
+    fn walk(entry: &Value, servers: u8, out: &mut Vec<Entry>) {
         let entry = array(entry);
-        let keys: Vec<KeySpec> = array(&entry[8]).iter().map(key_spec).collect();
-        out.push(Command {
-            name: leak(text(&entry[0]).to_ascii_lowercase()),
+        out.push(Entry {
+            name: text(&entry[0]).to_ascii_lowercase(),
             arity: int(&entry[1]) as i32,
             servers,
             write: array(&entry[2]).iter().any(|f| text(f) == "write"),
             may_replicate: false,
             noscript: array(&entry[2]).iter().any(|f| text(f) == "noscript"),
-            keys: Box::leak(keys.into_boxed_slice()),
+            keys: array(&entry[8]).iter().map(key_spec).collect(),
         });
         for sub in array(&entry[9]) {
             walk(sub, servers, out);
@@ -111,7 +122,7 @@ fn commands_of(program: &str, servers: u8) -> Vec<Command> {
 /// `may-replicate` flag, which COMMAND hides. Measured with an `EVAL_RO` that calls it with
 /// as many arguments as its arity takes (`0` each): the servers refuse a write before they
 /// run it, so the refusal comes before any other check of the arguments.
-fn refused_read_only(conn: &mut redis::Connection, command: &Command) -> bool {
+fn refused_read_only(conn: &mut redis::Connection, command: &Entry) -> bool {
     let mut words: Vec<String> = command.name.split('|').map(str::to_owned).collect();
     while words.len() < command.arity.unsigned_abs() as usize {
         words.push("0".to_owned());
@@ -130,8 +141,8 @@ fn refused_read_only(conn: &mut redis::Connection, command: &Command) -> bool {
 }
 
 /// The union of the servers' entries: one entry where they agree, one each where not.
-fn merged(servers: Vec<Vec<Command>>) -> Vec<Command> {
-    let mut out: Vec<Command> = Vec::new();
+fn merged(servers: Vec<Vec<Entry>>) -> Vec<Entry> {
+    let mut out: Vec<Entry> = Vec::new();
     for v in servers.into_iter().flatten() {
         match out.iter_mut().find(|r| {
             r.name == v.name
@@ -148,6 +159,149 @@ fn merged(servers: Vec<Vec<Command>>) -> Vec<Command> {
     out
 }
 
+/// A key specification as the table spells it.
+fn key_spec_source(k: &KeySpec) -> String {
+    let begin = match k.begin {
+        BeginSearch::Index(i) => format!("BeginSearch::Index({i})"),
+        BeginSearch::Keyword {
+            keyword,
+            start_from,
+        } => format!("BeginSearch::Keyword {{ keyword: {keyword:?}, start_from: {start_from} }}"),
+        BeginSearch::Unknown => "BeginSearch::Unknown".to_owned(),
+    };
+    let find = match k.find {
+        FindKeys::Range {
+            last_key,
+            key_step,
+            limit,
+        } => format!(
+            "FindKeys::Range {{ last_key: {last_key}, key_step: {key_step}, limit: {limit} }}"
+        ),
+        FindKeys::KeyNum {
+            key_num_index,
+            first_key,
+            key_step,
+        } => format!(
+            "FindKeys::KeyNum {{ key_num_index: {key_num_index}, first_key: {first_key}, \
+             key_step: {key_step} }}"
+        ),
+        FindKeys::Unknown => "FindKeys::Unknown".to_owned(),
+    };
+    format!("KeySpec {{ begin: {begin}, find: {find} }}")
+}
+
+/// The Rust source of `commands_table.rs` from the entries `commands`, sorted by name then
+/// servers: the committed file is this function's output, and the staleness test compares
+/// them. Every name is written once in `NAMES`, end to end, and every list of key
+/// specifications once in `KEY_SPECS`, in the order the entries first use them; an entry
+/// holds a range of bytes and an index there (a `&str` and a slice in every entry took 32
+/// bytes of the binary and a relocation each).
+fn render_commands(commands: &[Entry]) -> String {
+    let mut sorted = commands.to_vec();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name).then(a.servers.cmp(&b.servers)));
+    let mut names: Vec<&str> = Vec::new();
+    let mut lists: Vec<&[KeySpec]> = vec![&[]];
+    let mut rows = String::new();
+    for c in &sorted {
+        if names.last() != Some(&c.name.as_str()) {
+            names.push(&c.name);
+        }
+        let at: usize = names[..names.len() - 1].iter().map(|n| n.len()).sum();
+        let at = u16::try_from(at).expect("64 KiB of names at most: widen `commands::Name`");
+        let len = u8::try_from(c.name.len()).expect("names of 255 bytes at most");
+        let keys = lists.iter().position(|l| *l == c.keys).unwrap_or_else(|| {
+            lists.push(&c.keys);
+            lists.len() - 1
+        });
+        let keys = u8::try_from(keys).expect("256 lists at most: widen `Command::keys`");
+        rows.push_str(&format!(
+            "    Command {{ name: Name {{ at: {at}, len: {len} }}, arity: {}, servers: {}, \
+             write: {}, may_replicate: {}, noscript: {}, keys: {keys} }}, // {}\n",
+            c.arity, c.servers, c.write, c.may_replicate, c.noscript, c.name
+        ));
+    }
+    let mut out = String::from(
+        "// @generated by `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- \
+         lint_commands`\n// from COMMAND (and EVAL_RO) of redis-server 7.0, valkey-server 8.0 and \
+         Valkey 9.1. Do not edit.\n\n/// The names of [`COMMANDS`], each once, end to end: a \
+         [`Name`] is a range of bytes here.\npub static NAMES: &str = concat!(\n",
+    );
+    for name in &names {
+        out.push_str(&format!("    {name:?},\n"));
+    }
+    out.push_str(
+        ");\n\n/// The lists of key specifications of [`COMMANDS`], each once: \
+         [`Command::keys`] is an index\n/// here.\npub static KEY_SPECS: &[&[KeySpec]] = &[\n",
+    );
+    for list in &lists {
+        let specs: Vec<String> = list.iter().map(key_spec_source).collect();
+        out.push_str(&format!("    &[{}],\n", specs.join(", ")));
+    }
+    out.push_str(
+        "];\n\n/// Every command and subcommand of the servers with its key specifications.\n\
+         pub static COMMANDS: &[Command] = &[\n",
+    );
+    out.push_str(&rows);
+    out.push_str("];\n");
+    out
+}
+
+/// Every index of the committed tables lands within what it indexes, each text and list
+/// is written once, and an entry reads back as the lint looks it up (no live server):
+/// a table edited by hand fails here, not in a user's lint.
+#[test]
+fn lint_tables_index_what_they_hold() {
+    for c in commands::COMMANDS {
+        let name = c.name.text();
+        assert_eq!(name.len(), usize::from(c.name.len));
+        assert!(
+            commands::find(name, c.servers).is_some_and(|f| f == c),
+            "{name}"
+        );
+        assert!(usize::from(c.keys) < commands::KEY_SPECS.len(), "{name}");
+    }
+    let lists = commands::KEY_SPECS;
+    assert!(lists
+        .iter()
+        .enumerate()
+        .all(|(i, l)| !lists[..i].contains(l)));
+    let count = numbers::WORD_STARTS.len() - 1;
+    assert_eq!(
+        usize::from(numbers::WORD_STARTS[count]),
+        numbers::WORDS.len()
+    );
+    let mut words: Vec<&str> = (0..=u8::MAX)
+        .take(count)
+        .map(|i| numbers::Word(i).text())
+        .collect();
+    assert_eq!(words.len(), count, "256 texts at most");
+    words.sort_unstable();
+    words.dedup();
+    assert_eq!(words.len(), count, "a text twice in WORDS");
+    for a in numbers::ARGUMENTS {
+        let command = a.command.text();
+        let values = a.leading.iter().chain(a.repeated).chain(a.trailing);
+        let tokens = a.tokens.iter().flat_map(|t| t.values);
+        for v in values.chain(tokens) {
+            assert!(!v.name.text().is_empty(), "{command}");
+            assert!(v.max() >= v.min(), "{command} {}", v.name.text());
+            for (mask, words) in [
+                (v.not_number, v.number_words),
+                (v.not_zero, v.zero_words),
+                (v.not_negative, v.negative_words),
+                (v.not_count, v.count_words),
+            ] {
+                assert_eq!(
+                    mask != 0,
+                    !words.text().is_empty(),
+                    "{command} {}",
+                    v.name.text()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn lint_commands_table_is_what_the_servers_answer() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
@@ -156,7 +310,7 @@ fn lint_commands_table_is_what_the_servers_answer() {
     let Some(valkey9) = valkey9_server() else {
         return;
     };
-    let table = commands::render(&merged(vec![
+    let table = render_commands(&merged(vec![
         commands_of("redis-server", commands::REDIS),
         commands_of("valkey-server", commands::VALKEY8),
         commands_of(valkey9.to_str().expect("a path"), commands::VALKEY9),
@@ -887,7 +1041,7 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
 /// The union of the servers' lists: one where they read the same arguments (their masks
 /// joined), one each where not; a list where no server refuses any value that is no
 /// number is left out.
-fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
+fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<List> {
     let shape = |values: &[Measured]| -> Vec<(String, numbers::Kind)> {
         values.iter().map(|v| (v.name.clone(), v.kind)).collect()
     };
@@ -944,28 +1098,6 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
             None => out.push(list),
         }
     }
-    let values = |values: &[Measured]| -> &'static [numbers::Value] {
-        let values: Vec<numbers::Value> = values
-            .iter()
-            .map(|v| numbers::Value {
-                name: leak(v.name.clone()),
-                kind: v.kind,
-                not_number: v.not_number,
-                number_words: leak(v.number_words.clone()),
-                not_zero: v.not_zero,
-                zero_words: leak(v.zero_words.clone()),
-                not_negative: v.not_negative,
-                negative_words: leak(v.negative_words.clone()),
-                not_finite: v.not_finite,
-                not_count: v.not_count,
-                count_words: leak(v.count_words.clone()),
-                out_of_range: v.out_of_range,
-                max: v.max,
-                min: v.min,
-            })
-            .collect();
-        Box::leak(values.into_boxed_slice())
-    };
     // a list with a number no server refuses on an empty database, where a call with 1
     // runs, stays: the servers may read it once the key exists (`LINDEX`), which the
     // lint cannot see (`depends`)
@@ -975,25 +1107,171 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
             v.not_number != 0 || v.taken
         })
     });
-    out.iter()
-        .map(|l| numbers::Arguments {
-            command: leak(l.command.clone()),
-            servers: l.servers,
-            leading: values(&l.leading),
-            tokens: Box::leak(
-                l.tokens
-                    .iter()
-                    .map(|(word, v)| numbers::Token {
-                        word: leak(word.clone()),
-                        values: values(v),
-                    })
-                    .collect::<Vec<_>>()
-                    .into_boxed_slice(),
-            ),
-            repeated: values(&l.repeated),
-            trailing: values(&l.trailing),
-        })
-        .collect()
+    out
+}
+
+/// The texts and bounds of `numbers_table.rs` while it is written, each once, in the
+/// order the lists first use them: `WORDS` (the empty text first) and `BOUNDS` (no bounds
+/// first), which the table's values index.
+struct Interned {
+    words: Vec<String>,
+    bounds: Vec<(i64, i64)>,
+}
+
+impl Interned {
+    /// `text` as the table spells it: `Word(index)`.
+    fn word(&mut self, text: &str) -> String {
+        let at = self
+            .words
+            .iter()
+            .position(|w| w == text)
+            .unwrap_or_else(|| {
+                self.words.push(text.to_owned());
+                self.words.len() - 1
+            });
+        let at = u8::try_from(at).expect("256 texts at most: widen `numbers::Word` to u16");
+        format!("Word({at})")
+    }
+
+    /// The index of the bounds `(max, min)`.
+    fn bounds(&mut self, pair: (i64, i64)) -> usize {
+        self.bounds
+            .iter()
+            .position(|b| *b == pair)
+            .unwrap_or_else(|| {
+                self.bounds.push(pair);
+                self.bounds.len() - 1
+            })
+    }
+
+    /// `values` as the table spells them: each by its fields that are not `Value::OTHER`'s.
+    fn values(&mut self, values: &[Measured]) -> String {
+        let shown: Vec<String> = values
+            .iter()
+            .map(|v| {
+                let mut fields = vec![format!("name: {}", self.word(&v.name))];
+                if v.kind != numbers::Kind::Other {
+                    fields.push(format!("kind: Kind::{:?}", v.kind));
+                }
+                for (mask_field, mask, words_field, words) in [
+                    ("not_number", v.not_number, "number_words", &v.number_words),
+                    ("not_zero", v.not_zero, "zero_words", &v.zero_words),
+                    (
+                        "not_negative",
+                        v.not_negative,
+                        "negative_words",
+                        &v.negative_words,
+                    ),
+                    ("not_finite", v.not_finite, "", &String::new()),
+                    ("not_count", v.not_count, "count_words", &v.count_words),
+                    ("out_of_range", v.out_of_range, "", &String::new()),
+                ] {
+                    if mask != 0 {
+                        fields.push(format!("{mask_field}: {mask}"));
+                    }
+                    if !words.is_empty() {
+                        fields.push(format!("{words_field}: {}", self.word(words)));
+                    }
+                }
+                let bounds = self.bounds((v.max, v.min));
+                if bounds != 0 {
+                    fields.push(format!("bounds: {bounds}"));
+                }
+                format!("Value {{ {}, ..Value::OTHER }}", fields.join(", "))
+            })
+            .collect();
+        format!("&[{}]", shown.join(", "))
+    }
+}
+
+/// The Rust source of `numbers_table.rs` from the lists `lists`, sorted by command then
+/// servers: the committed file is this function's output, and the staleness test compares
+/// them. Every text is a `Word`, an index of the texts written end to end in `WORDS` (and
+/// where each starts in `WORD_STARTS`), and every pair of bounds an index in `BOUNDS`, each
+/// written once: a `&str` in every value and two `i64` took about 130 bytes of the binary
+/// a value, and a relocation a text.
+fn render_numbers(lists: &[List]) -> String {
+    let mut sorted = lists.to_vec();
+    sorted.sort_by(|a, b| a.command.cmp(&b.command).then(a.servers.cmp(&b.servers)));
+    let mut interned = Interned {
+        words: vec![String::new()],
+        bounds: vec![(i64::MAX, i64::MIN)],
+    };
+    let mut rows = String::new();
+    for a in &sorted {
+        let command = interned.word(&a.command);
+        let leading = interned.values(&a.leading);
+        let tokens: Vec<String> = a
+            .tokens
+            .iter()
+            .map(|(word, values)| {
+                let word = interned.word(word);
+                format!(
+                    "Token {{ word: {word}, values: {} }}",
+                    interned.values(values)
+                )
+            })
+            .collect();
+        let repeated = interned.values(&a.repeated);
+        let trailing = interned.values(&a.trailing);
+        rows.push_str(&format!(
+            "    Arguments {{ command: {command}, servers: {}, leading: {leading}, tokens: &[{}], \
+             repeated: {repeated}, trailing: {trailing} }},\n",
+            a.servers,
+            tokens.join(", "),
+        ));
+    }
+    // the bounds as the expressions they are measured from
+    let shown = |n: i64| -> String {
+        match n {
+            i64::MAX => "i64::MAX".to_owned(),
+            i64::MIN => "i64::MIN".to_owned(),
+            n if n == i64::MAX / 1000 => "i64::MAX / 1000".to_owned(),
+            n if n == i64::MIN / 1000 => "i64::MIN / 1000".to_owned(),
+            n if n == i64::MAX - numbers::CLOCK_SINCE_MS => "i64::MAX - CLOCK_SINCE_MS".to_owned(),
+            n if n == (i64::MAX - numbers::CLOCK_SINCE_MS) / 1000 => {
+                "(i64::MAX - CLOCK_SINCE_MS) / 1000".to_owned()
+            }
+            n => n.to_string(),
+        }
+    };
+    let mut out = String::from(
+        "// @generated by `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- \
+         lint_commands`\n// from COMMAND DOCS (and EVAL of each numeric argument on an empty \
+         database) of\n// redis-server 7.0, valkey-server 8.0 and Valkey 9.1. Do not edit.\n\n\
+         /// The texts of [`ARGUMENTS`], each once: commands, options, argument names and the \
+         servers'\n/// words, end to end. [`Word`] `i` is the bytes from `WORD_STARTS[i]` to \
+         `WORD_STARTS[i + 1]`.\npub static WORDS: &str = concat!(\n",
+    );
+    let mut starts = vec!["0".to_owned()];
+    let mut end = 0;
+    for w in &interned.words {
+        if !w.is_empty() {
+            out.push_str(&format!("    {w:?},\n"));
+        }
+        end += w.len();
+        let at = u16::try_from(end).expect("64 KiB of texts at most: widen `WORD_STARTS`");
+        starts.push(at.to_string());
+    }
+    out.push_str(&format!(
+        ");\n\n/// Where each text of [`WORDS`] starts, and where the last ends.\n\
+         pub static WORD_STARTS: &[u16] = &[{}];\n",
+        starts.join(", ")
+    ));
+    out.push_str(
+        "\n/// The bounds of [`ARGUMENTS`]' times, each once: (largest, smallest). \
+         [`Value::bounds`] is an\n/// index here.\npub static BOUNDS: &[(i64, i64)] = &[\n",
+    );
+    for (max, min) in &interned.bounds {
+        out.push_str(&format!("    ({}, {}),\n", shown(*max), shown(*min)));
+    }
+    out.push_str(
+        "];\n\n/// The commands with a numeric argument some server refuses when it is no \
+         number.\npub static ARGUMENTS: &[Arguments] = &[\n",
+    );
+    out.push_str(&rows);
+    out.push_str("];\n");
+    out
 }
 
 #[test]
@@ -1004,7 +1282,7 @@ fn lint_numbers_table_is_what_the_servers_answer() {
     let Some(valkey9) = valkey9_server() else {
         return;
     };
-    let table = numbers::render(&merged_numbers(vec![
+    let table = render_numbers(&merged_numbers(vec![
         numbers_of("redis-server", commands::REDIS),
         numbers_of("valkey-server", commands::VALKEY8),
         numbers_of(valkey9.to_str().expect("a path"), commands::VALKEY9),
