@@ -260,6 +260,22 @@ pub enum Error {
         /// The file's name with the language's extension: `RedisSlots.java`.
         fix: Box<str>,
     },
+    /// A file to write a module to that its language would not read as the module: the
+    /// language's extension alone (`.py`, a hidden file that names no module), or an
+    /// extension its toolchain reads as something else (`slots.pyc`, compiled bytecode).
+    #[error(
+        "`-o {}`: {reason}: write `-o {}`",
+        crate::text::escape_text(file),
+        crate::text::escape_text(fix)
+    )]
+    OutputFile {
+        /// The file's name, without its directory.
+        file: Box<str>,
+        /// Why the language's toolchain would not read it: `a `.pyc` file is read as ...`.
+        reason: String,
+        /// A file name that it reads: `slots.py`.
+        fix: Box<str>,
+    },
     /// A `--name` whose module the language finds in a file of another name.
     #[error("{}", file_name(language, name, file, what, fix, renamed.as_deref()))]
     FileName {
@@ -505,6 +521,7 @@ impl Error {
             | Self::FileStem { .. }
             | Self::FileName { .. }
             | Self::FileExtension { .. }
+            | Self::OutputFile { .. }
             | Self::LanguageOption { .. }
             | Self::InvalidName { .. }
             | Self::DelimiterInAlphabet { .. }
@@ -622,16 +639,16 @@ fn fix_for_rank(shortest: Option<usize>) -> String {
     }
 }
 
+/// [`Error::OrderMismatch`]'s way out, the bytes written as the order writes them
+/// (`\x0a`, `\-`).
 fn order_mismatch(missing: &[u8], extra: &[u8]) -> String {
+    use crate::text::ranges;
     let mut parts = Vec::new();
     if !missing.is_empty() {
-        parts.push(format!("add `{}`", show_bytes(missing)));
+        parts.push(format!("add `{}`", ranges(missing)));
     }
     if !extra.is_empty() {
-        parts.push(format!(
-            "remove `{}` (not in the charset)",
-            show_bytes(extra)
-        ));
+        parts.push(format!("remove `{}` (not in the charset)", ranges(extra)));
     }
     parts.join(", ")
 }

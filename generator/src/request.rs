@@ -426,6 +426,17 @@ pub enum WayOut {
         /// The field it was given with.
         other: Field,
     },
+    /// Give the field these bytes, written as the front end writes bytes (`--alphabet ' A'`
+    /// or `--alphabet-hex 0001` on the command line), or give `other` instead: an
+    /// alphabet's largest affine subset, or a charset to let slotgen choose.
+    GiveBytes {
+        /// The field to give.
+        field: Field,
+        /// Its value.
+        bytes: Vec<u8>,
+        /// The field to give instead.
+        other: Field,
+    },
     /// Give the field's bytes in the front end's form for bytes (`--alphabet-hex` on the
     /// command line, a byte string in `slot_table!`): its text is ASCII only.
     AsBytes {
@@ -458,7 +469,11 @@ impl WayOut {
             | Error::SchemeRankDeficient {
                 shortest: Some(n), ..
             } => give(Field::TagLen, Some(n.to_string())),
-            Error::NotAffine { .. } => give(Field::Charset, None),
+            Error::NotAffine { largest_subset, .. } => Some(Self::GiveBytes {
+                field: Field::Alphabet,
+                bytes: largest_subset.clone(),
+                other: Field::Charset,
+            }),
             Error::Scheme(Runtime::SlotsRequired { .. }) => give(Field::Slots, Some("N".into())),
             Error::Scheme(Runtime::HashTagNotTaken { .. }) => Some(Self::Remove {
                 field: Field::HashTag,

@@ -246,6 +246,35 @@ pub fn show_bytes(bytes: &[u8]) -> String {
     }
 }
 
+/// `symbols` as bytes and runs of three or more consecutive bytes `a-c`, escaping `-`, `\`
+/// and `]`, and writing bytes that are not printable ASCII as `\xNN`: as an order
+/// (`Charset::with_order`) or the inside of a bracket expression reads them back.
+pub(crate) fn ranges(symbols: &[u8]) -> String {
+    let escaped = |b: u8| match b {
+        // `^` too, which would negate a bracket expression that starts with it
+        b'-' | b'\\' | b']' | b'^' => format!("\\{}", char::from(b)),
+        b if b.is_ascii_graphic() || b == b' ' => char::from(b).to_string(),
+        b => format!("\\x{b:02x}"),
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < symbols.len() {
+        let mut j = i;
+        while j + 1 < symbols.len() && symbols[j].checked_add(1) == Some(symbols[j + 1]) {
+            j += 1;
+        }
+        if j >= i + 2 {
+            out += &format!("{}-{}", escaped(symbols[i]), escaped(symbols[j]));
+        } else {
+            for &b in &symbols[i..=j] {
+                out += &escaped(b);
+            }
+        }
+        i = j + 1;
+    }
+    out
+}
+
 /// `text` cut to its first `max` characters when longer, with [`CUT`] and the full length in
 /// characters after the cut, so that a shortened value is never taken for the whole.
 ///

@@ -148,6 +148,8 @@ fn spelled(error: &Error) -> String {
         Some(WayOut::Either { field, other }) => {
             format!("{error} (remove `{}` or `{}`)", name(field), name(other))
         }
+        // the library's message shows the subset; the macro names the other way out
+        Some(WayOut::GiveBytes { other, .. }) => format!("{error} (`{}:`)", name(other)),
         Some(WayOut::AsBytes { field }) => {
             format!(
                 "{error} (write `{}` as a byte string, `b\"...\"`, for bytes above 0x7f)",

@@ -1,6 +1,6 @@
 //! The charset mini-language: [`Charset`], the bytes a tag may use, in a search order.
 
-use crate::text::show_bytes;
+use crate::text::{ranges, show_bytes};
 use crate::Error;
 
 /// The named charsets: name and bracket expression.
@@ -121,6 +121,9 @@ impl Charset {
                         symbol,
                         rule: "a brace in a tag would change the key's hashtag",
                     });
+                }
+                if let Some(reason) = looks_like_a_range(&list) {
+                    return Err(syntax(reason));
                 }
                 check_distinct(&list).map_err(syntax)?;
                 list
@@ -312,34 +315,6 @@ impl std::str::FromStr for Charset {
     }
 }
 
-/// `symbols` as bytes and runs of three or more consecutive bytes `a-c`, escaping `-`, `\`
-/// and `]`, and writing bytes that are not printable ASCII as `\xNN`.
-fn ranges(symbols: &[u8]) -> String {
-    let escaped = |b: u8| match b {
-        // `^` too, which would negate a bracket expression that starts with it
-        b'-' | b'\\' | b']' | b'^' => format!("\\{}", char::from(b)),
-        b if b.is_ascii_graphic() || b == b' ' => char::from(b).to_string(),
-        b => format!("\\x{b:02x}"),
-    };
-    let mut out = String::new();
-    let mut i = 0;
-    while i < symbols.len() {
-        let mut j = i;
-        while j + 1 < symbols.len() && symbols[j].checked_add(1) == Some(symbols[j + 1]) {
-            j += 1;
-        }
-        if j >= i + 2 {
-            out += &format!("{}-{}", escaped(symbols[i]), escaped(symbols[j]));
-        } else {
-            for &b in &symbols[i..=j] {
-                out += &escaped(b);
-            }
-        }
-        i = j + 1;
-    }
-    out
-}
-
 /// The inside of the bracket expression `expression` (`[` ... `]`).
 fn bracket_inside(expression: &[u8]) -> Result<&[u8], String> {
     let inside = &expression[1..];
@@ -432,6 +407,38 @@ fn sequence(text: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
+/// Why the explicit list `list` is refused when a `-` in it has a byte on each side
+/// (`A-Z`, `a-z0-9`): outside brackets it is a byte, so `A-Z` is three bytes, but it is
+/// written as a range would be. The refusal names the bracket expression of the range and
+/// the one of the bytes themselves, `-` first (`[-AZ]`).
+fn looks_like_a_range(list: &[u8]) -> Option<String> {
+    let inner = list.get(1..list.len().saturating_sub(1))?;
+    if !inner.contains(&b'-') {
+        return None;
+    }
+    // the list inside brackets, with what brackets read otherwise escaped
+    let mut range = String::from("[");
+    for (i, &b) in list.iter().enumerate() {
+        match b {
+            b']' | b'\\' => range.push('\\'),
+            b'^' if i == 0 => range.push('\\'),
+            _ => {}
+        }
+        match b {
+            b' '..=b'~' => range.push(char::from(b)),
+            _ => range += &format!("\\x{b:02x}"),
+        }
+    }
+    range.push(']');
+    let mut others: Vec<u8> = list.iter().copied().filter(|&b| b != b'-').collect();
+    others.sort_unstable();
+    others.dedup();
+    Some(format!(
+        "outside brackets `-` is a byte, not a range: write `{range}` for the range, or `[-{}]` for these bytes",
+        ranges(&others)
+    ))
+}
+
 /// An error naming the first byte listed twice.
 fn check_distinct(symbols: &[u8]) -> Result<(), String> {
     let mut seen = [false; 256];
@@ -460,7 +467,7 @@ mod tests {
     /// the spec `^ulmn`).
     #[test]
     fn a_leading_caret_reads_back() {
-        for spec in ["^ulmn", "^", "^_`", "^-a", "^a-z", "[\\^a]"] {
+        for spec in ["^ulmn", "^", "^_`", "^a-", "[\\^-a]", "[\\^a]"] {
             let c = Charset::parse(spec).unwrap();
             let again = Charset::parse(&format!("[{}]", c.set_ranges())).unwrap();
             assert_eq!(again.bytes(), c.bytes(), "{spec}: {}", c.set_ranges());
@@ -511,6 +518,18 @@ mod tests {
             ("[\\xg0]", "hex byte"),
             ("[a\\]", "closing"),
             ("cabbage", "listed twice"),
+            (
+                "A-Z",
+                "write `[A-Z]` for the range, or `[-AZ]` for these bytes",
+            ),
+            (
+                "a-z0-9",
+                "write `[a-z0-9]` for the range, or `[-09az]` for these bytes",
+            ),
+            (
+                "^-a]",
+                "write `[\\^-a\\]]` for the range, or `[-\\]\\^a]` for these bytes",
+            ),
         ] {
             match Charset::parse(spec) {
                 Err(e @ Error::CharsetSyntax { .. }) => {

@@ -95,6 +95,10 @@ pub struct Language {
     /// Whether a file of the language's extension must be named after the module (Java,
     /// Erlang, Python), and how.
     pub file_named: Option<FileNamed>,
+    /// File extensions that the language's toolchain reads as something other than source
+    /// (`pyc`: compiled bytecode), with what it reads there; beside [`COMPILED`], which holds
+    /// for every language. A module written to one is refused ([`Error::OutputFile`]).
+    pub foreign_extensions: &'static [(&'static str, &'static str)],
     /// `--package`, where the language takes it (Go), with the check of a package name.
     pub package_option: Option<PackageOption>,
     /// `--types`, where the language takes it (JavaScript): what it writes instead of the
@@ -122,6 +126,16 @@ enum Emit {
         emit: fn(&Model, &Options<'_>) -> Result<String, Error>,
     },
 }
+
+/// File extensions of compiled code that no language's module is read from, with what
+/// they are read as ([`Language::foreign_extensions`] adds each language's own).
+pub const COMPILED: &[(&str, &str)] = &[
+    ("o", "an object file"),
+    ("a", "a static library"),
+    ("so", "a shared library"),
+    ("dll", "a shared library"),
+    ("dylib", "a shared library"),
+];
 
 /// The kernel limit of a language whose integers grow as needed (Python, JavaScript's
 /// BigInt, Ruby, Elixir, Erlang).
@@ -175,6 +189,8 @@ impl Language {
     ///
     /// # Errors
     ///
+    /// [`Error::OutputFile`] for a file the language's toolchain would not read as the
+    /// module (`.py`, `slots.pyc`, `RedisSlots.class`),
     /// [`Error::FileStem`] for a file whose stem is no module name of the language,
     /// [`Error::FileName`] for a `--name` that needs another file, [`Error::FileExtension`]
     /// for the language's extension in other letter case (`RedisSlots.Java`).
@@ -191,6 +207,7 @@ impl Language {
     /// assert!(java.options_for_file(&named, "RedisSlots.java").is_ok());
     /// assert!(java.options_for_file(&named, "Slotgen.java").is_err());
     /// assert!(java.options_for_file(&Options::default(), "redis-slots.java").is_err());
+    /// assert!(java.options_for_file(&Options::default(), "RedisSlots.class").is_err());
     /// # Ok::<(), slotgen::Error>(())
     /// ```
     pub fn options_for_file<'a>(
@@ -199,6 +216,7 @@ impl Language {
         file_name: &'a str,
     ) -> Result<Options<'a>, Error> {
         let path = std::path::Path::new(file_name);
+        self.check_file(options, file_name)?;
         let extension = std::path::Path::new(self.file_name).extension();
         let (Some(rule), Some(stem), false) = (
             self.file_named,
@@ -255,6 +273,56 @@ impl Language {
                     renamed,
                 })
             }
+        }
+    }
+
+    /// Refuses a file that the language's toolchain would not read as the module: the
+    /// language's extension alone (`.py`: a hidden file, a module named after nothing; Rust's
+    /// `Path` reads it as a stem without extension), or an extension of [`COMPILED`] or
+    /// [`foreign_extensions`](Self::foreign_extensions), in any letter case.
+    fn check_file(&self, options: &Options<'_>, file_name: &str) -> Result<(), Error> {
+        let own = std::path::Path::new(self.file_name)
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default();
+        let refuse = |reason: String, fix: String| Error::OutputFile {
+            file: file_name.into(),
+            reason,
+            fix: fix.into(),
+        };
+        if let Some(given) = file_name.strip_prefix('.') {
+            if given.eq_ignore_ascii_case(own) {
+                // the module's own name where the file names it, else the default file
+                let fix = match (self.file_named, options.name) {
+                    (Some(rule), Some(name)) => format!("{}.{own}", (rule.stem)(name)),
+                    _ => self.file_name.to_owned(),
+                };
+                return Err(refuse(
+                    format!("the file has no name before `.{given}`: a file named only by its extension is hidden, and names no module"),
+                    fix,
+                ));
+            }
+        }
+        let path = std::path::Path::new(file_name);
+        let (Some(stem), Some(given)) = (
+            path.file_stem().and_then(|s| s.to_str()),
+            path.extension().and_then(|e| e.to_str()),
+        ) else {
+            return Ok(());
+        };
+        let foreign = COMPILED
+            .iter()
+            .chain(self.foreign_extensions)
+            .find(|(extension, _)| extension.eq_ignore_ascii_case(given));
+        match foreign {
+            Some((_, what)) => Err(refuse(
+                format!(
+                    "a `.{given}` file is read as {what}, not as the text `emit {}` writes",
+                    self.name
+                ),
+                format!("{stem}.{own}"),
+            )),
+            None => Ok(()),
         }
     }
 
@@ -432,6 +500,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "REDIS_CLUSTER",
         }),
         file_named: None,
+        foreign_extensions: &[("rlib", "a compiled crate")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -451,6 +520,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.json",
         name_option: None,
         file_named: None,
+        foreign_extensions: &[],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -466,6 +536,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.lua",
         name_option: None,
         file_named: None,
+        foreign_extensions: &[],
         package_option: None,
         types_option: None,
         for_script_option: Some(ScriptOption {
@@ -501,6 +572,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "orders",
         }),
         file_named: None,
+        foreign_extensions: &[("gch", "a precompiled header")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -523,6 +595,7 @@ pub static LANGUAGES: &[Language] = &[
             check: super::python::check_module_name,
             example: "redis_slots",
         }),
+        foreign_extensions: &[("pyc", "compiled bytecode"), ("pyo", "compiled bytecode"), ("pyd", "an extension module")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -538,6 +611,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.mjs",
         name_option: None,
         file_named: None,
+        foreign_extensions: &[("node", "a native addon"), ("wasm", "WebAssembly")],
         package_option: None,
         types_option: Some("the TypeScript declarations (`slotgen.d.mts`) of the module"),
         for_script_option: None,
@@ -559,6 +633,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.go",
         name_option: None,
         file_named: None,
+        foreign_extensions: &[],
         package_option: Some(PackageOption {
             name: NameOption {
                 default: super::go::DEFAULT_PACKAGE,
@@ -593,6 +668,7 @@ pub static LANGUAGES: &[Language] = &[
             check: super::java::check_class_name,
             example: "RedisSlots",
         }),
+        foreign_extensions: &[("class", "a compiled class"), ("jar", "an archive of classes")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -614,6 +690,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "RedisSlots",
         }),
         file_named: None,
+        foreign_extensions: &[("bundle", "a native extension")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -635,6 +712,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "Example\\RedisSlots",
         }),
         file_named: None,
+        foreign_extensions: &[("phar", "an archive")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -656,6 +734,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "EchoMQ.Keyspace",
         }),
         file_named: None,
+        foreign_extensions: &[("beam", "compiled BEAM code")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -677,6 +756,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "Example.RedisSlots",
         }),
         file_named: None,
+        foreign_extensions: &[("exe", "an assembly")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -703,6 +783,7 @@ pub static LANGUAGES: &[Language] = &[
             check: super::erlang::check_name,
             example: "redis_slots",
         }),
+        foreign_extensions: &[("beam", "compiled BEAM code")],
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -724,6 +805,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "orders",
         }),
         file_named: None,
+        foreign_extensions: &[],
         package_option: None,
         types_option: None,
         for_script_option: None,

@@ -238,19 +238,34 @@ fn not_utf8(path: &str, args: &[std::ffi::OsString]) -> String {
 }
 
 /// The long name (`argv`) of the option of the command at `path` that takes a value and
-/// is the word before `word` in `args` (the process's, program name first): `--argv -1`
-/// meant `-1` as `--argv`'s value. `None` where no such option is before it.
-fn option_before(path: &str, args: &[std::ffi::OsString], word: &str) -> Option<String> {
+/// is the word before the word of `args` (the process's, program name first) that clap
+/// refused as `refused`, with that word as typed: `--argv -1` meant `-1` as `--argv`'s
+/// value, and `--timeout -1s` meant `-1s` (clap refused `-1`, the first of the short
+/// options it split `-1s` into). `None` where no such option is before it.
+fn option_before(
+    path: &str,
+    args: &[std::ffi::OsString],
+    refused: &str,
+) -> Option<(String, String)> {
     let command = command_at(path)?;
-    args.windows(2)
-        .filter(|w| w[1].to_str() == Some(word))
-        .filter_map(|w| w[0].to_str()?.strip_prefix("--"))
-        .find(|long| {
-            command
-                .get_arguments()
-                .any(|a| a.get_long() == Some(*long) && a.get_action().takes_values())
+    let takes_value = |long: &str| {
+        command
+            .get_arguments()
+            .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+    };
+    let found = |exact: bool| {
+        args.windows(2).find_map(|w| {
+            let word = w[1].to_str()?;
+            let matches = if exact {
+                word == refused
+            } else {
+                word.starts_with(refused)
+            };
+            let long = w[0].to_str()?.strip_prefix("--")?;
+            (matches && takes_value(long)).then(|| (long.to_owned(), word.to_owned()))
         })
-        .map(str::to_owned)
+    };
+    found(true).or_else(|| found(false))
 }
 
 /// The path of the command that `args` (the process's, program name first) run, in
@@ -293,7 +308,10 @@ fn what_it_takes(path: &str, name: &str) -> Option<String> {
     let mut chars = first.chars();
     let initial = chars.next()?;
     let what: String = initial.to_lowercase().chain(chars).collect();
-    let ranged = what.contains(" from ") || what.contains("at most");
+    // a range is said with its numbers (`from 2 to 65536`, `at most 32`), not `at most
+    // this many slot moves`
+    let ranged = (what.contains(" from ") || what.contains("at most"))
+        && what.contains(|c: char| c.is_ascii_digit());
     match type_max(arg.get_value_parser().type_id()) {
         Some(max) if !ranged => Some(format!("{what}: a number from 0 to {max}")),
         _ => Some(what),
@@ -416,20 +434,21 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
         }
         // `--max-moves -1`: the value, read as an option, is refused as one. clap's tip
         // (`-- -1`) makes it a positional argument (`lint --argv -1`: a FILE), so where the
-        // word before is an option that takes a value, the tip is that option's `=` form.
+        // word before is an option that takes a value, the tip is that option's `=` form,
+        // with the word as typed (`--timeout -1s`, which clap split, refusing `-1`).
         ErrorKind::UnknownArgument
             if arg.starts_with('-')
-                && arg.parse::<f64>().is_ok()
-                && (tips.is_empty()
-                    || option_before(&path, &std::env::args_os().collect::<Vec<_>>(), &arg)
-                        .is_some()) =>
+                && (option_before(&path, &std::env::args_os().collect::<Vec<_>>(), &arg)
+                    .is_some()
+                    || (tips.is_empty() && arg.parse::<f64>().is_ok())) =>
         {
-            let option = option_before(&path, &std::env::args_os().collect::<Vec<_>>(), &arg)
-                .unwrap_or_else(|| "option".to_owned());
+            let (option, word) =
+                option_before(&path, &std::env::args_os().collect::<Vec<_>>(), &arg)
+                    .unwrap_or_else(|| ("option".to_owned(), arg.clone()));
             format!(
                 "`{path}` takes no argument `{}`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--{option}={}`), and see what each takes in `{path} --help`",
-                shown(&arg),
-                shown(&arg)
+                shown(&word),
+                shown(&word)
             )
         }
         ErrorKind::UnknownArgument => {

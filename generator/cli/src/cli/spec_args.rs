@@ -384,6 +384,15 @@ fn spelled_with(error: slotgen::Error, spelling: Spelling) -> anyhow::Error {
         Some(WayOut::Either { field, other }) => {
             format!(" (remove `{}` or `{}`)", option(field), option(other))
         }
+        Some(WayOut::GiveBytes {
+            field: _,
+            bytes,
+            other,
+        }) => format!(
+            " (`{}`, or `{}`)",
+            slotgen::emit::common::alphabet_option(&bytes),
+            option(other)
+        ),
         Some(WayOut::AsBytes { field: _ }) => " (give its bytes with `--alphabet-hex`)".to_owned(),
         None => String::new(),
     };

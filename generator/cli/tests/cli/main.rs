@@ -12,6 +12,7 @@ mod exit_status;
 mod help_man_completions;
 mod lint;
 mod output;
+mod printed_fixes;
 mod scheme;
 mod server_bounds;
 mod shortest;
