@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::commands;
 use crate::globals::{self, Place, Server};
 use crate::key::{self, keys_name, KeyExpr, KeyKind, Part, Slot, Values};
-use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
+use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind, Uncounted};
 use crate::numbers;
 use crate::Position;
 
@@ -925,13 +925,9 @@ pub(crate) fn script_called(
                     });
                 }
             }
-            // `unpack(KEYS or ARGV)` last of a table the script may have changed: its count is
+            // `unpack` last of a table the script may have changed or fills: its count is
             // not known, and a count the command does not take is refused
-            if let Some(why) = call
-                .uncounted
-                .as_deref()
-                .filter(|_| call.arguments.is_none())
-            {
+            if let Some(uncounted) = call.uncounted.as_ref().filter(|_| call.arguments.is_none()) {
                 let before = call.args.len();
                 let uncertain = only(targets, |t| {
                     entry(t)
@@ -940,20 +936,32 @@ pub(crate) fn script_called(
                         })
                         .map(|_| Outcome::Depends)
                 });
+                let (what, fix) = match uncounted {
+                    Uncounted::Changed(why) => (
+                        format!("`unpack` of a table the script may have changed ({why})"),
+                        "unpack the caller's table as it comes, or a table the script builds \
+                         itself (`{ARGV[1], 'x'}`)"
+                            .to_owned(),
+                    ),
+                    Uncounted::NotCounted(text, table) => (
+                        format!("`{text}`, a count of values the lint does not know (none too)"),
+                        format!(
+                            "make the call only when `{table}` holds a count `{command}` takes \
+                             (`if #{table} > 0 then`)"
+                        ),
+                    ),
+                };
                 if !uncertain.is_empty() {
                     findings.push(Finding {
                         at: call.at,
                         rule: Rule::Arity,
                         kind: None,
                         message: format!(
-                            "`{command}`'s last argument is `unpack` of a table the script \
-                             may have changed ({why}): how many values it passes is not known, \
-                             and the server refuses a count `{command}` does not take (\"Wrong \
-                             number of args calling Redis command from script\")"
+                            "`{command}`'s last argument is {what}: how many values it passes \
+                             is not known, and the server refuses a count `{command}` does not \
+                             take (\"Wrong number of args calling Redis command from script\")"
                         ),
-                        fix: "unpack the caller's table as it comes, or a table the script \
-                              builds itself (`{ARGV[1], 'x'}`)"
-                            .to_owned(),
+                        fix,
                         condition: Some(Condition::Values(format!(
                             "the table holds a count of values `{command}` takes"
                         ))),
