@@ -661,20 +661,6 @@ pub(crate) fn script_called(
         }
     }
     findings.extend(syntax_levels(script, targets));
-    // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
-    let next_key = values.keys.as_ref().map_or_else(
-        || {
-            script
-                .calls
-                .iter()
-                .flat_map(|c| &c.keys)
-                .flat_map(|k| &k.parts)
-                .flat_map(Part::keys_read)
-                .max()
-                .unwrap_or(0)
-        },
-        Vec::len,
-    ) + 1;
     let legacy = script.kind == ScriptKind::Eval;
     let nearest = globals::Nearest::default();
     for (unit, flags, unit_name) in &units {
@@ -789,6 +775,22 @@ pub(crate) fn script_called(
             None => c.functions.is_empty(),
             Some(i) => c.functions.contains(i),
         };
+        // A key passed anew goes after the call's keys, or after every KEYS[i] the unit
+        // uses (a library's function counts its own `keys[i]`, not the library's).
+        let next_key = values.keys.as_ref().map_or_else(
+            || {
+                script
+                    .calls
+                    .iter()
+                    .filter(in_unit)
+                    .flat_map(|c| &c.keys)
+                    .flat_map(|k| &k.parts)
+                    .flat_map(Part::keys_read)
+                    .max()
+                    .unwrap_or(0)
+            },
+            Vec::len,
+        ) + 1;
         // whether a call before selected a database other than 0, or one the lint cannot
         // read (`MOVE key 0` may then move to another)
         let mut selected = false;
