@@ -105,10 +105,20 @@ pub struct CallSite {
     /// is given, any of which it may hold at the call (the lint reads values per name, not
     /// per place in the code).
     pub choices: Vec<(usize, Vec<KeyExpr>)>,
-    /// Why the count of the call's arguments is not known where its last one is `unpack` of
-    /// KEYS or ARGV: the script may have changed that table before (the change, with its
+    /// Why the count of the call's arguments is not known where its last one is `unpack`
+    /// the lint does not count.
+    pub uncounted: Option<Uncounted>,
+}
+
+/// Why the lint does not count the values of a call's last argument `unpack(...)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Uncounted {
+    /// Of KEYS or ARGV, which the script may have changed before (the change, with its
     /// line).
-    pub uncounted: Option<String>,
+    Changed(String),
+    /// Of a table the script fills or reads (`local t = {}` then `table.insert(t, ...)`),
+    /// or with bounds that are no literals: the call and its table as written.
+    NotCounted(String, String),
 }
 
 /// `unpack(t, i, j)` of the caller's KEYS or ARGV as a call's last argument: Lua 5.1 gives
@@ -1402,7 +1412,8 @@ impl Flow<'_> {
                 }
                 Some(None) => opaque(),
                 None => {
-                    if self.deferred.borrow().contains(&self.holder(n)) {
+                    let holder = self.holder(n);
+                    if self.deferred.borrow().contains(&holder) || self.given_by_calls(&holder) {
                         self.pending.set(true);
                     }
                     opaque()
@@ -1424,6 +1435,21 @@ impl Flow<'_> {
             Expression::TableConstructor(_) => vec![Part::NoString(short(&expr.to_string()))],
             _ => opaque(),
         }
+    }
+
+    /// Whether `holder` is a parameter of a helper of [`Names::passed`] in the file walked,
+    /// whose calls give it its values (one below its body, or in another helper's body
+    /// below, not given yet in this pass).
+    fn given_by_calls(&self, holder: &Holder) -> bool {
+        let Holder::Binding(b) = *holder else {
+            return false;
+        };
+        let binding = &self.names.bindings[b];
+        binding.kind == BindingKind::Parameter
+            && self.names.passed.iter().any(|&j| {
+                let local = &self.names.locals[j];
+                local.file == binding.file && local.body.0 == binding.from
+            })
     }
 
     /// The parts of `table[expression]` (`expr` as written): `KEYS[i]`, `ARGV[i]` (also
@@ -1972,6 +1998,14 @@ impl Visitor for Flow<'_> {
         for (n, name) in node.names().iter().enumerate() {
             let value = match exprs.get(n) {
                 Some(e) => self.eval_now(e),
+                // `local k` given a value on every way before it is read: those values
+                None if exprs.is_empty()
+                    && byte_start(name).is_some_and(|at| {
+                        self.names.set_before_read.contains(&(self.file, at))
+                    }) =>
+                {
+                    continue;
+                }
                 None => Some(KeyExpr::opaque(name_of(name))),
             };
             self.assign_now(self.holder(name), value);
@@ -2211,6 +2245,19 @@ impl Flow<'_> {
         matches!(path, [name] if name == "unpack" || self.names.unpacks.contains(name))
     }
 
+    /// The table `expr` unpacks, as written, when it is a call of Lua's `unpack`
+    /// ([`Flow::is_unpack`]).
+    fn unpack_of(&self, expr: &Expression) -> Option<String> {
+        let Expression::FunctionCall(call) = expr else {
+            return None;
+        };
+        let (path, FunctionArgs::Parentheses { arguments, .. }) = callee(call)? else {
+            return None;
+        };
+        let table = arguments.iter().next()?;
+        self.is_unpack(&path).then(|| short(&table.to_string()))
+    }
+
     /// `expr` as [`Unpacked`]: `unpack(KEYS or ARGV[, i[, j]])` (or of a name for them) with
     /// number literals, or strings Lua reads as numbers, as bounds ([`truncated`]), of the
     /// caller's table at `byte`; `Err` with why when the script may have changed the table
@@ -2401,8 +2448,19 @@ impl Flow<'_> {
         let mut counted = true;
         let (unpacked, uncounted) = match exprs.last().and_then(|e| self.unpacked(e, byte)) {
             Some(Ok(u)) => (Some(u), None),
-            Some(Err(why)) => (None, Some(why)),
-            None => (None, None),
+            Some(Err(why)) => (None, Some(Uncounted::Changed(why))),
+            // `unpack(t)` of another table (one the script fills, possibly with nothing):
+            // any count, none included
+            None => match exprs.last() {
+                Some(e) if self.unpacked_table(e).is_none() => match self.unpack_of(e) {
+                    Some(table) => (
+                        None,
+                        Some(Uncounted::NotCounted(short(&e.to_string()), table)),
+                    ),
+                    None => (None, None),
+                },
+                _ => (None, None),
+            },
         };
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::commands;
 use crate::globals::{self, Place, Server};
 use crate::key::{self, keys_name, KeyExpr, KeyKind, Part, Slot, Values};
-use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
+use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind, Uncounted};
 use crate::numbers;
 use crate::Position;
 
@@ -661,20 +661,6 @@ pub(crate) fn script_called(
         }
     }
     findings.extend(syntax_levels(script, targets));
-    // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
-    let next_key = values.keys.as_ref().map_or_else(
-        || {
-            script
-                .calls
-                .iter()
-                .flat_map(|c| &c.keys)
-                .flat_map(|k| &k.parts)
-                .flat_map(Part::keys_read)
-                .max()
-                .unwrap_or(0)
-        },
-        Vec::len,
-    ) + 1;
     let legacy = script.kind == ScriptKind::Eval;
     let nearest = globals::Nearest::default();
     for (unit, flags, unit_name) in &units {
@@ -789,6 +775,22 @@ pub(crate) fn script_called(
             None => c.functions.is_empty(),
             Some(i) => c.functions.contains(i),
         };
+        // A key passed anew goes after the call's keys, or after every KEYS[i] the unit
+        // uses (a library's function counts its own `keys[i]`, not the library's).
+        let next_key = values.keys.as_ref().map_or_else(
+            || {
+                script
+                    .calls
+                    .iter()
+                    .filter(in_unit)
+                    .flat_map(|c| &c.keys)
+                    .flat_map(|k| &k.parts)
+                    .flat_map(Part::keys_read)
+                    .max()
+                    .unwrap_or(0)
+            },
+            Vec::len,
+        ) + 1;
         // whether a call before selected a database other than 0, or one the lint cannot
         // read (`MOVE key 0` may then move to another)
         let mut selected = false;
@@ -925,13 +927,9 @@ pub(crate) fn script_called(
                     });
                 }
             }
-            // `unpack(KEYS or ARGV)` last of a table the script may have changed: its count is
+            // `unpack` last of a table the script may have changed or fills: its count is
             // not known, and a count the command does not take is refused
-            if let Some(why) = call
-                .uncounted
-                .as_deref()
-                .filter(|_| call.arguments.is_none())
-            {
+            if let Some(uncounted) = call.uncounted.as_ref().filter(|_| call.arguments.is_none()) {
                 let before = call.args.len();
                 let uncertain = only(targets, |t| {
                     entry(t)
@@ -940,20 +938,32 @@ pub(crate) fn script_called(
                         })
                         .map(|_| Outcome::Depends)
                 });
+                let (what, fix) = match uncounted {
+                    Uncounted::Changed(why) => (
+                        format!("`unpack` of a table the script may have changed ({why})"),
+                        "unpack the caller's table as it comes, or a table the script builds \
+                         itself (`{ARGV[1], 'x'}`)"
+                            .to_owned(),
+                    ),
+                    Uncounted::NotCounted(text, table) => (
+                        format!("`{text}`, a count of values the lint does not know (none too)"),
+                        format!(
+                            "make the call only when `{table}` holds a count `{command}` takes \
+                             (`if #{table} > 0 then`)"
+                        ),
+                    ),
+                };
                 if !uncertain.is_empty() {
                     findings.push(Finding {
                         at: call.at,
                         rule: Rule::Arity,
                         kind: None,
                         message: format!(
-                            "`{command}`'s last argument is `unpack` of a table the script \
-                             may have changed ({why}): how many values it passes is not known, \
-                             and the server refuses a count `{command}` does not take (\"Wrong \
-                             number of args calling Redis command from script\")"
+                            "`{command}`'s last argument is {what}: how many values it passes \
+                             is not known, and the server refuses a count `{command}` does not \
+                             take (\"Wrong number of args calling Redis command from script\")"
                         ),
-                        fix: "unpack the caller's table as it comes, or a table the script \
-                              builds itself (`{ARGV[1], 'x'}`)"
-                            .to_owned(),
+                        fix,
                         condition: Some(Condition::Values(format!(
                             "the table holds a count of values `{command}` takes"
                         ))),

@@ -135,6 +135,11 @@ pub(super) struct Names {
     /// [`Names::settle`] after pass one: a local declared with a global table may hold
     /// another value where it is used.
     pub(super) reassigned: std::collections::HashSet<usize>,
+    /// The locals declared without a value (`local k`) that every way through the code
+    /// gives a value before any use of their name (file, byte of the name): `if c then k =
+    /// a else k = b end`, the first statement below that names them. Their value is what
+    /// those assignments give, not nil as well.
+    pub(super) set_before_read: std::collections::HashSet<(usize, usize)>,
     /// The locals of every file declared with a name as their value (`local r = redis`,
     /// `local redis = redis`, `local s = r`, `local d = rcall`): the file, the bytes of the
     /// name and of the value, the name, and the value's name.
@@ -595,8 +600,8 @@ impl Names {
     /// Fills [`Names::passed`]: the local functions of the script and of its includes
     /// (`local function f`, `local f = function`) that are the one value of their local,
     /// never assigned again, and whose name is used (`idents`: every name token of each file
-    /// with its byte, by file) only to call them directly, once at least, in any of the
-    /// files, or as the value of a copy (`local g = f`) itself never assigned again and only
+    /// with its byte, by file) only to call them directly, in any of the files (or not at
+    /// all: a body never run), or as the value of a copy (`local g = f`) itself never assigned again and only
     /// called directly: their parameters hold what the calls pass, nothing else.
     /// [`Names::called_at`] gets the calls, through a copy too.
     pub(super) fn settle_passed(&mut self, idents: &[Vec<(String, usize)>]) {
@@ -651,10 +656,8 @@ impl Names {
                 .filter(|at| !values.contains(at))
                 .collect();
             calls.extend(&own);
-            if copies_called
-                && !calls.is_empty()
-                && own.iter().all(|at| self.direct_calls.contains(at))
-            {
+            // never called (nor copied): its body never runs, so no call of it is judged
+            if copies_called && own.iter().all(|at| self.direct_calls.contains(at)) {
                 calls.sort_unstable();
                 passed.push(j);
                 called_at.insert(j, calls);
@@ -1453,6 +1456,79 @@ impl Names {
     }
 }
 
+/// Whether `node` names `name` (a token of its text; a field `t.name` too, which only makes
+/// the answer careful).
+fn mentions(node: &impl Node, name: &str) -> bool {
+    // from the back (full_moon's forward walk is quadratic)
+    node.tokens().rev().any(|t| {
+        matches!(t.token_type(), full_moon::tokenizer::TokenType::Identifier { identifier }
+            if identifier.as_str() == name)
+    })
+}
+
+/// Whether every way through `block` gives the local `name` a value before any use of it,
+/// or leaves the block (`return`, `break`) without using it.
+fn sets_first(block: &ast::Block, name: &str) -> bool {
+    match block.stmts().find(|s| mentions(*s, name)) {
+        Some(stmt) => sets(stmt, name),
+        None => block.last_stmt().is_some_and(|last| !mentions(last, name)),
+    }
+}
+
+/// Whether `stmt`, the first statement that names the local `name`, gives it a value on
+/// every way through without reading it first: `name = x` (`x` not naming it), or an `if`
+/// with an `else` whose conditions do not name it and each of whose blocks does so
+/// ([`sets_first`]).
+fn sets(stmt: &ast::Stmt, name: &str) -> bool {
+    match stmt {
+        ast::Stmt::Assignment(a) => {
+            a.variables()
+                .iter()
+                .any(|v| matches!(v, Var::Name(n) if name_of(n) == name))
+                && a.variables()
+                    .iter()
+                    .all(|v| matches!(v, Var::Name(_)) || !mentions(v, name))
+                && !mentions(a.expressions(), name)
+        }
+        ast::Stmt::If(i) => {
+            let Some(otherwise) = i.else_block() else {
+                return false;
+            };
+            let else_ifs: Vec<&ast::ElseIf> = i.else_if().into_iter().flatten().collect();
+            !mentions(i.condition(), name)
+                && else_ifs.iter().all(|e| !mentions(e.condition(), name))
+                && sets_first(i.block(), name)
+                && else_ifs.iter().all(|e| sets_first(e.block(), name))
+                && sets_first(otherwise, name)
+        }
+        _ => false,
+    }
+}
+
+impl Names {
+    /// Fills [`Names::set_before_read`] with the locals of `block` declared without a value.
+    fn settle_unset_locals(&mut self, block: &ast::Block) {
+        let stmts: Vec<&ast::Stmt> = block.stmts().collect();
+        for (i, stmt) in stmts.iter().enumerate() {
+            let ast::Stmt::LocalAssignment(local) = stmt else {
+                continue;
+            };
+            if !local.expressions().is_empty() {
+                continue;
+            }
+            for name in local.names() {
+                let n = name_of(name);
+                let first = stmts[i + 1..].iter().find(|s| mentions(**s, &n));
+                if let (Some(first), Some(at)) = (first, byte_start(name)) {
+                    if sets(first, &n) {
+                        self.set_before_read.insert((self.file, at));
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl Visitor for Names {
     fn visit_stmt(&mut self, node: &ast::Stmt) {
         if let ast::Stmt::FunctionCall(call) = node {
@@ -1463,6 +1539,7 @@ impl Visitor for Names {
     }
 
     fn visit_block(&mut self, node: &ast::Block) {
+        self.settle_unset_locals(node);
         let range = byte_start(node).map_or((0, 0), |a| {
             let end = self.block_ends.get(&(self.file, a)).copied();
             (a, end.unwrap_or(usize::MAX))

@@ -741,7 +741,7 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "`k` is a parameter of `get`, whose name is used other than to call it",
         ),
         (
-            "#!lua\nlocal function get(k, n) if n > 0 then return get(k .. 'x', n - 1) end\n\
+            "#!lua\nlocal function get(k, n) if n > 0 then return get('x' .. k, n - 1) end\n\
              return redis.call('GET', k) end\nreturn get(KEYS[1], 2)",
             "`k` is a parameter of `get`, and it calls itself",
         ),

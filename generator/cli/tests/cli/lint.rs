@@ -948,3 +948,48 @@ fn lint_a_misspelled_command_names_the_nearest() {
     let run = lint(&["--keys", "a", script.to_str().expect("UTF-8")]);
     assert!(!run.stdout.contains("did you mean"), "{}", run.stdout);
 }
+
+/// A fix that passes a key anew in a library's function counts that function's own `keys[i]`,
+/// not every function's: `one` takes no key, so its key is `keys[1]`, though `three` reads
+/// `keys[4]` (break26).
+#[test]
+fn lint_a_function_s_new_key_counts_its_own_keys() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let lib = dir.path().join("lib3.lua");
+    std::fs::write(
+        &lib,
+        "#!lua name=lib3\n\
+         redis.register_function('one', function(keys, args)\n\
+           return redis.call('GET', args[1])\n\
+         end)\n\
+         redis.register_function('three', function(keys, args)\n\
+           return redis.call('MGET', keys[1], keys[2], keys[3], keys[4])\n\
+         end)\n",
+    )
+    .expect("written");
+    let run = lint(&["--function", "one", lib.to_str().expect("UTF-8")]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("lib3.lua:3:8: unknown-slot")
+        .prints("pass the key as keys[1]");
+    assert!(!run.stdout.contains("keys[5]"), "{}", run.stdout);
+}
+
+/// A local declared without a value and given one on both ways of an `if` (bull addJob's
+/// `jobIdKey = ARGV[1] .. jobId`) keeps the hashtag both values start with (break26).
+#[test]
+fn lint_a_local_set_in_both_branches_keeps_their_hashtag() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let script = dir.path().join("add.lua");
+    std::fs::write(
+        &script,
+        "local jobId\nlocal jobIdKey\nlocal c = redis.call('INCR', KEYS[1])\n\
+         if ARGV[2] == '' then\n  jobId = c\n  jobIdKey = ARGV[1] .. jobId\nelse\n  \
+         jobId = ARGV[2]\n  jobIdKey = ARGV[1] .. jobId\nend\n\
+         return redis.call('SET', jobIdKey, 1)\n",
+    )
+    .expect("written");
+    let file = script.to_str().expect("UTF-8");
+    lint(&["--keys", "{q}:id", "--argv", "{q}:", "--argv", "", file])
+        .ok()
+        .prints("add.lua: redis runs");
+}
