@@ -5795,3 +5795,119 @@ fn take_over(heir: &str, others: &[&String], id: &str) {
     }
     panic!("{id} not flagged `slave` after three takeovers on {heir}");
 }
+
+/// `ACL SETUSER op reset on >pw RULES` on every node of `cluster`.
+fn set_user(cluster: &ReplicatedCluster, rules: &[&str]) {
+    for i in 0..3 {
+        redis::cmd("ACL")
+            .arg(&[&["SETUSER", "op", "reset", "on", ">pw"][..], rules].concat())
+            .query::<()>(&mut plain(&addr(cluster, i), None))
+            .unwrap();
+    }
+}
+
+/// The tester's case (break25 item 2): on a cluster of 16 databases, a user who may not run
+/// `CONFIG GET` (nor `CLUSTER SLOT-STATS`, as the documented grant) had database 0 counted
+/// alone (5561 keys of 23860) and the atomic dialect taken. `SELECT n` counts the databases
+/// now: `load` gives each primary's keys over all 16 (as read back here), and `--apply`
+/// takes the classic dialect, whose moves ask `CONFIG GET`: it stops before any move with
+/// `+config|get`, and followed, applies, the skew it predicts the one measured. A user who may
+/// run neither `CONFIG GET` nor `SELECT` is stopped with the grant, which followed lets the
+/// next run count every database; one who may run `CONFIG GET` but not `SELECT` is told
+/// `+select`, not `+cluster|slot-stats` (break25 item 3), and that followed works too.
+#[test]
+fn a_user_without_config_get_counts_every_database_and_applies_classic() {
+    let Some(cluster) = cluster_of(16) else {
+        return;
+    };
+    let written = load_in(&cluster, [60, 20, 20], 16);
+    let held = read_back(&cluster, &written);
+    assert_eq!(held, [960, 320, 320]);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let url = format!("redis://op:pw@{}", addr(&cluster, 0));
+    let load_keys = || {
+        let out = json(slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok());
+        let keys: Vec<u64> = (0..3)
+            .map(|i| out["primaries"][i]["totals"]["keys"].as_u64().unwrap())
+            .collect();
+        keys
+    };
+    let everything = ["+@all", "-cluster|slot-stats", "~*"];
+
+    // neither `CONFIG GET` nor `SELECT`: stopped, with the grant
+    set_user(
+        &cluster,
+        &[&everything[..], &["-config|get", "-select"]].concat(),
+    );
+    let run = slotgen(&["load", "--redis", &url], b"");
+    run.fails_with(
+        "may run neither CONFIG GET nor SELECT: grant one with `ACL SETUSER op +config|get`",
+    );
+    let grant = ["+config|get"];
+    set_user(
+        &cluster,
+        &[&everything[..], &["-select"], &grant[..]].concat(),
+    );
+    // `CONFIG GET` but not `SELECT`: the right named is `+select`
+    let run = slotgen(&["load", "--redis", &url], b"");
+    run.fails_with("may not run SELECT: grant it with `ACL SETUSER op +select`");
+    set_user(
+        &cluster,
+        &[&everything[..], &["-select", "+select"], &grant[..]].concat(),
+    );
+    assert_eq!(load_keys(), [960, 320, 320]);
+
+    // `SELECT` but not `CONFIG GET`: counted by `SELECT n`
+    set_user(&cluster, &[&everything[..], &["-config|get"]].concat());
+    assert_eq!(load_keys(), [960, 320, 320]);
+    let run = rebalance(
+        &url,
+        &[
+            "--weight",
+            &format!("{}=1", ids[0]),
+            "--format",
+            "json",
+            "--apply",
+        ],
+    );
+    // the classic dialect, whose moves ask `CONFIG GET` first (`ACL DRYRUN`): stopped
+    // before any key moved, with the grant
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("(`cluster-databases` 16;")
+            && run.stderr.contains("0 of ")
+            && run
+                .stderr
+                .contains("may not run CONFIG GET: grant it with `ACL SETUSER op +config|get`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(read_back(&cluster, &written), [960, 320, 320]);
+    set_user(
+        &cluster,
+        &[&everything[..], &["-config|get"], &grant[..]].concat(),
+    );
+    let run = rebalance(
+        &url,
+        &[
+            "--weight",
+            &format!("{}=1", ids[0]),
+            "--format",
+            "json",
+            "--apply",
+        ],
+    );
+    let out = json(run.ok());
+    assert_eq!(
+        out["applied"]["dialect"], "classic",
+        "{out}\n{}",
+        run.stderr
+    );
+    let held = read_back(&cluster, &written);
+    let predicted = out["skew_after"].as_f64().unwrap();
+    assert!(
+        (skew_of(&held) - predicted).abs() < 1e-9,
+        "predicted {predicted}, measured {held:?}: {out}"
+    );
+    cluster.assert_settled();
+}
