@@ -1012,7 +1012,22 @@ fn primary_fault(which: &str, victim: usize) {
         signal("CONT", pid);
     }
     wait_failed_over(&seed, &victim_id, which == "STOP");
-    repaired_by_the_next_apply(&url, &seed, &written, false);
+    // the next run as printed, whole (break27 item 2: `slotgen rebalance --apply` alone
+    // exits 2, "needs `--by`"): the run's own options, `--apply`
+    let printed = error
+        .split_once("; the next run in full: `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(command, _)| command)
+        .unwrap_or_else(|| panic!("no whole command in {error}"));
+    assert_eq!(
+        printed,
+        format!("slotgen rebalance --redis {url} --by keys --dialect classic --batch 5 --timeout 5s --apply")
+    );
+    let out = crate::cluster_live::run_printed(printed, b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("`{printed}`: {:?}\n{stderr}", out.status);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    repaired(&seed, &written, false);
 }
 
 /// The source primary killed (SIGKILL) in the middle of a slot of 4000 keys (Valkey 8.0, a
@@ -2942,6 +2957,12 @@ fn repaired_by_the_next_apply(
     let again = rebalance(url, &["--timeout", "5s", "--apply"]);
     println!("the next --apply: {:?}\n{}", again.code, again.stderr);
     again.ok();
+    repaired(seed, written, atomic);
+}
+
+/// The cluster of `seed` after a repair: no slot migrating or importing, where `atomic` the
+/// state ok and no job running on a primary, and every key of `written` read back.
+fn repaired(seed: &str, written: &BTreeMap<Key, String>, atomic: bool) {
     let nodes: String = redis::cmd("CLUSTER")
         .arg("NODES")
         .query(&mut plain(seed, None))
@@ -5800,7 +5821,7 @@ fn take_over(heir: &str, others: &[&String], id: &str) {
 fn set_user(cluster: &ReplicatedCluster, rules: &[&str]) {
     for i in 0..3 {
         redis::cmd("ACL")
-            .arg(&[&["SETUSER", "op", "reset", "on", ">pw"][..], rules].concat())
+            .arg([&["SETUSER", "op", "reset", "on", ">pw"][..], rules].concat())
             .query::<()>(&mut plain(&addr(cluster, i), None))
             .unwrap();
     }
@@ -5910,4 +5931,84 @@ fn a_user_without_config_get_counts_every_database_and_applies_classic() {
         "predicted {predicted}, measured {held:?}: {out}"
     );
     cluster.assert_settled();
+}
+
+/// break25 item 5: as [`source_restarted_empty_mid_slot`], the move one of a drain of the
+/// source (`--drain`, the hot slot its first move). The stop said to take the replica over,
+/// then `slotgen rebalance --apply` again: as typed it exits 2 ("needs `--by`"), and the
+/// drain's own command exits 2 too (the drained node a replica now). The stop now gives the
+/// next run in full, the replica taken over drained in the source's place; followed as
+/// printed (the takeover, then that command), the drain ends: the replica owns no slot, the
+/// slot is the target's with all its keys, and every key reads back.
+#[test]
+fn a_drained_source_restarted_empty_names_the_drain_of_its_replica_to_run() {
+    let Some(mut cluster) = failover_cluster(Server::Valkey) else {
+        return;
+    };
+    let source = addr(&cluster, 1);
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let plan = json(rebalance(&url, &["--drain", &source, "--format", "json"]).ok());
+    assert_eq!(plan["moves"][0]["slot"], u64::from(hot), "{plan}");
+    let target = plan["moves"][0]["to"]["addr"].as_str().unwrap().to_owned();
+    let args = [
+        "rebalance",
+        "--redis",
+        &url,
+        "--drain",
+        &source,
+        "--batch",
+        "5",
+        "--timeout",
+        "10s",
+        "--apply",
+    ];
+    let id = cluster.primaries[1].node_id();
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[1].pid());
+    cluster.primaries[1].start_again().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let _ = stdout.join().unwrap();
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    assert!(
+        error.contains(&format!(
+            "run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now"
+        )),
+        "{error}"
+    );
+    let printed = error
+        .split_once("; the next run in full: `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(command, _)| command)
+        .unwrap_or_else(|| panic!("no whole command in {error}"));
+    assert_eq!(
+        printed,
+        format!(
+            "slotgen rebalance --redis {url} --drain {heir_addr} --batch 5 --timeout 10s --apply"
+        )
+    );
+    take_over(&heir_addr, &[&seed, &target], &id);
+    wait_failed_over(&seed, &id, true);
+    let out = crate::cluster_live::run_printed(printed, b"");
+    let said = String::from_utf8_lossy(&out.stderr);
+    println!("`{printed}`: {:?}\n{said}", out.status);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    assert!(owners(&cluster)
+        .iter()
+        .all(|o| *o != heir_addr && *o != source));
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }

@@ -308,7 +308,7 @@ pub(super) fn carry_out(
                     "moves": done.0,
                     "keys": moved,
                     "half_moved": half.map(|(slot, keys)| json!({ "slot": slot, "keys": keys })),
-                    "error": e.to_string(),
+                    "error": super::again_said(&e.to_string(), super::drain_taken_over(args, &e).as_ref()),
                     // an atomic job's every range (the message gives the first and last)
                     "slots": match &e {
                         cluster::Error::AtomicStopped { ranges, .. }
@@ -325,14 +325,14 @@ pub(super) fn carry_out(
                 "stopped\t{}\t{}\t{}",
                 done.0,
                 moved,
-                field(e.to_string().as_bytes())
+                field(super::again_said(&e.to_string(), super::drain_taken_over(args, &e).as_ref()).as_bytes())
             ),
             Format::Commands => writeln!(
                 out,
                 "# stopped after {} ({} keys): {}",
                 super::super::plural(done.0 as u64, "slot", "slots"),
                 moved,
-                field(e.to_string().as_bytes())
+                field(super::again_said(&e.to_string(), super::drain_taken_over(args, &e).as_ref()).as_bytes())
             ),
             Format::Svg => Ok(()),
         };
