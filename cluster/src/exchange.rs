@@ -652,9 +652,13 @@ impl Exchange {
                     redis::cmd("INFO").arg("server"),
                     Budget::SHORT.times(4),
                 )?;
-                match crate::version::Version::of(&info) {
-                    Some(v) if v.shown.starts_with("Valkey") && v.number.0 >= 9 => Err(e),
-                    _ => Ok(1),
+                // Valkey's `valkey_version` (Valkey 9 keeps several databases; Redis one)
+                let major = super::answers::info_field(&info, "valkey_version")
+                    .and_then(|v| v.trim().split('.').next()?.parse::<u32>().ok());
+                if major.is_some_and(|major| major >= 9) {
+                    Err(e)
+                } else {
+                    Ok(1)
                 }
             }
             other => other,
