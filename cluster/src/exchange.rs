@@ -629,7 +629,10 @@ impl Exchange {
     }
 
     /// The databases a node keeps in cluster mode: its `cluster-databases` (Valkey 9), 1
-    /// where the server has no such setting or does not say (an empty answer, a refusal).
+    /// where the server has no such setting or does not say (an empty answer, a refusal
+    /// that is no `NOPERM`). Where the user may not run `CONFIG GET`, `SELECT n` counts them
+    /// ([`databases_by_select`](Self::databases_by_select)); where it may run neither, a
+    /// server before Valkey 9 (`INFO server`) keeps one, and a later one is an error.
     /// Every command that reads or moves a slot's keys runs in each of them (`SELECT n`):
     /// `CLUSTER COUNTKEYSINSLOT` and `GETKEYSINSLOT` answer for the selected database only
     /// (docs/operations.md).
@@ -637,30 +640,96 @@ impl Exchange {
     /// # Errors
     ///
     /// An answer that did not come (a timeout, a broken connection: the connection owes it
-    /// and is not used again), or [`Error::Malformed`] for a value that is not a number of
-    /// databases (`-3`, `2000000000`): never taken for one database, as the keys of the
-    /// others would be left behind.
+    /// and is not used again), [`Error::Malformed`] for a value that is not a number of
+    /// databases (`-3`, `2000000000`), and [`Error::NoPermission`] naming `CONFIG GET` and
+    /// `SELECT` on Valkey 9 or later where the user may run neither: never taken for one
+    /// database, as the keys of the others would be left uncounted or behind.
     pub(super) fn databases(&self, con: &mut Connection) -> Result<u32, Error> {
         match self.databases_to_move(con) {
-            Err(Error::NoPermission { .. }) => Ok(1),
+            Err(e @ Error::NoPermission { .. }) => {
+                let info = self.text(
+                    con,
+                    redis::cmd("INFO").arg("server"),
+                    Budget::SHORT.times(4),
+                )?;
+                // Valkey's `valkey_version` (Valkey 9 keeps several databases; Redis one)
+                let major = super::answers::info_field(&info, "valkey_version")
+                    .and_then(|v| v.trim().split('.').next()?.parse::<u32>().ok());
+                if major.is_some_and(|major| major >= 9) {
+                    Err(e)
+                } else {
+                    Ok(1)
+                }
+            }
             other => other,
         }
     }
 
     /// As [`databases`](Self::databases), for a slot's move, whose keys in a database not
-    /// counted would be left behind on the source: a user not allowed `CONFIG GET`
-    /// (`NOPERM`) is an error here, not one database.
+    /// counted would be left behind on the source: a user who may run neither `CONFIG GET`
+    /// nor `SELECT` is an error here on any server, not one database.
     ///
     /// # Errors
     ///
-    /// As [`databases`](Self::databases), and [`Error::NoPermission`].
+    /// As [`databases`](Self::databases).
     pub(super) fn databases_to_move(&self, con: &mut Connection) -> Result<u32, Error> {
-        let value = self.config(con, "cluster-databases")?;
+        let value = match self.config(con, "cluster-databases") {
+            Err(Error::NoPermission { url, .. }) => {
+                return self
+                    .databases_by_select(con)?
+                    .ok_or_else(|| Error::NoPermission {
+                        url,
+                        denied: Denied::new(self.endpoint.user(), &["CONFIG GET", "SELECT"]),
+                    })
+            }
+            value => value?,
+        };
         parse_databases(value.as_deref()).map_err(|reason| Error::Malformed {
             url: con.url().to_owned(),
             command: "CONFIG GET cluster-databases".to_owned(),
             reason,
         })
+    }
+
+    /// The databases of a node counted by `SELECT n`, for a user who may not run `CONFIG
+    /// GET`: Valkey 9 answers `OK` for each n below its `cluster-databases` and `DB index is
+    /// out of range` from there on; Redis and Valkey before 9 answer `SELECT is not allowed
+    /// in cluster mode` for any n but 0 (measured on Valkey 9.1.2 with 16 databases and with
+    /// 1, Valkey 8.0.1, Redis 7.0.15). The highest n answered `OK` is found by doubling then
+    /// halving (9 commands for 16 databases), and database 0 is selected again. `None` where
+    /// `SELECT` is refused by the user's rights too.
+    ///
+    /// # Errors
+    ///
+    /// An answer that did not come.
+    fn databases_by_select(&self, con: &mut Connection) -> Result<Option<u32>, Error> {
+        let mut exists = |db: u32| match self.query(con, &select(db), Budget::SHORT) {
+            Ok(_) => Ok(Some(true)),
+            Err(Error::Refused { .. }) => Ok(Some(false)),
+            Err(Error::NoPermission { .. }) => Ok(None),
+            Err(e) => Err(e),
+        };
+        // databases 0..known exist, and database `beyond` does not
+        let (mut known, mut beyond) = (1, 1);
+        while beyond < MAX_DATABASES {
+            match exists(beyond)? {
+                None => return Ok(None),
+                Some(true) => (known, beyond) = (beyond + 1, (beyond * 2).min(MAX_DATABASES)),
+                Some(false) => break,
+            }
+        }
+        while known < beyond {
+            let mid = known + (beyond - known) / 2;
+            if exists(mid)? == Some(true) {
+                known = mid + 1;
+            } else {
+                beyond = mid;
+            }
+        }
+        if known > 1 {
+            self.query(con, &select(0), Budget::SHORT)?;
+        }
+        Ok(Some(known))
     }
 
     /// A node's `cluster-node-timeout` (`CONFIG GET`), the time after which the cluster

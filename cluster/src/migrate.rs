@@ -1109,16 +1109,25 @@ pub(super) fn move_slot(
         // docs' grant), not the message alone. Valkey 9.1 turns it replica inside that
         // `SETSLOT` and then answers `NOREPLICAS` (it waits for its replicas to take the
         // `SETSLOT`, as a replica it has none): measured on a drain's last slot, where the
-        // stop said the source "stopped answering"
+        // stop said the source "stopped answering". Valkey 8.0, its `SETSLOT` blocked
+        // for its replica's acknowledgement, answers `UNBLOCKED force unblock from blocking
+        // operation, instance state changed (master -> replica?)` when it turns replica
+        // meanwhile (a tester's drain of a primary with a replica stopped there, the slot
+        // moved)
+        //
+        // After a failover of the drained source (its replica taken over, the former
+        // primary its replica), Valkey 8.0's `UNBLOCKED` came with the source a replica, but
+        // not of the target by `INFO replication` for 2 s (measured twice in
+        // `a_drained_source_restarted_empty_names_the_drain_of_its_replica_to_run`): a
+        // replica owns no slot, and the target took this one by its own `SETSLOT NODE`
+        // (above, with a new epoch), so a replica of any primary there has given it away.
+        // Asked on a new connection: the server may close the one it unblocked.
         Err(Error::Refused { reason, .. })
-            if (reason.contains("only with masters") || reason.starts_with("NOREPLICAS"))
-                && exchange
-                    .text(
-                        &mut source_con,
-                        redis::cmd("INFO").arg("replication"),
-                        Budget::SHORT,
-                    )
-                    .is_ok_and(|info| replica_of(&info, &target.addr)) => {}
+            if ((reason.contains("only with masters") || reason.starts_with("NOREPLICAS"))
+                && turned_replica_of(exchange, &mut source_con, Some(&target.addr)))
+                || (reason.starts_with("UNBLOCKED")
+                    && open(exchange, &source_end)
+                        .is_ok_and(|mut con| turned_replica_of(exchange, &mut con, None))) => {}
         r => {
             r.map_err(|e| stopped_with(Step::Node(false), moved.keys, e))?;
         }
@@ -1190,6 +1199,29 @@ fn target_lost(
 
 /// Whether an `INFO replication` answer is a replica's (`role:slave`) of the node at
 /// `addr` (`host:port`: `master_host`, `master_port`).
+/// Whether the node of `con` says it replicates `addr` (any primary where `None`: `INFO
+/// replication`'s `role:slave`), asked up to 20
+/// times 100 ms apart: a node that turned replica inside a blocked `CLUSTER SETSLOT` may
+/// say so a moment after it answered it (a drain's resumed run on Valkey 8.0 stopped at its
+/// last slot on `UNBLOCKED`, its one `INFO replication` not yet a replica's).
+fn turned_replica_of(exchange: &Exchange, con: &mut Connection, addr: Option<&str>) -> bool {
+    for _ in 0..20 {
+        match exchange.text(con, redis::cmd("INFO").arg("replication"), Budget::SHORT) {
+            Ok(info)
+                if addr.map_or_else(
+                    || crate::answers::info_field(&info, "role") == Some("slave"),
+                    |addr| replica_of(&info, addr),
+                ) =>
+            {
+                return true
+            }
+            Ok(_) => std::thread::sleep(Duration::from_millis(100)),
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
 fn replica_of(info: &str, addr: &str) -> bool {
     use crate::answers::info_field;
     info_field(info, "role") == Some("slave")
@@ -2054,6 +2086,17 @@ mod tests {
     /// error after every slot had moved).
     #[test]
     fn a_source_turned_replica_of_the_target_ends_the_move() {
+        // Redis 7.0; Valkey 8.0, its blocked `SETSLOT` unblocked; Valkey 9.1
+        for refusal in [
+            &b"-ERR Please use SETSLOT only with masters.\r\n"[..],
+            b"-UNBLOCKED force unblock from blocking operation, instance state changed (master -> replica?)\r\n",
+            b"-NOREPLICAS Not enough good replicas to write.\r\n",
+        ] {
+            source_turned_replica(refusal);
+        }
+    }
+
+    fn source_turned_replica(refusal: &'static [u8]) {
         use crate::fake::{id, int, nodes, FakeCluster};
         use std::sync::Arc;
         let ports = Arc::new(std::sync::OnceLock::new());
@@ -2068,9 +2111,7 @@ mod tests {
                     [&format!(" [0->-{}]", id(1)), &format!(" [0-<-{}]", id(0))],
                 )),
                 (0, "CLUSTER", Some("COUNTKEYSINSLOT"), _) => Some(int(0)),
-                (0, "CLUSTER", Some("SETSLOT"), Some("NODE")) => {
-                    Some(b"-ERR Please use SETSLOT only with masters.\r\n".to_vec())
-                }
+                (0, "CLUSTER", Some("SETSLOT"), Some("NODE")) => Some(refusal.to_vec()),
                 (0, "ROLE", _, _) => Some(
                     b"-NOPERM User op has no permissions to run the 'role' command\r\n".to_vec(),
                 ),

@@ -120,8 +120,15 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
                 count_keys(exchange, con, topology.shards[shard].slots().collect())
             })
             .map_err(|e| match e {
-                // both refused by the user's rights: either would do
-                Error::NoPermission { url, .. } if reason.starts_with("NOPERM") => {
+                // both refused by the user's rights: either would do (a refusal of
+                // another command, `SELECT` of a database to count in, is its own)
+                Error::NoPermission { url, denied }
+                    if reason.starts_with("NOPERM")
+                        && denied
+                            .commands
+                            .iter()
+                            .any(|c| c == "CLUSTER COUNTKEYSINSLOT") =>
+                {
                     Error::NoPermission {
                         url,
                         denied: Denied::new(

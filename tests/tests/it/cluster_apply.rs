@@ -1012,7 +1012,22 @@ fn primary_fault(which: &str, victim: usize) {
         signal("CONT", pid);
     }
     wait_failed_over(&seed, &victim_id, which == "STOP");
-    repaired_by_the_next_apply(&url, &seed, &written, false);
+    // the next run as printed, whole (break27 item 2: `slotgen rebalance --apply` alone
+    // exits 2, "needs `--by`"): the run's own options, `--apply`
+    let printed = error
+        .split_once("; the next run in full: `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(command, _)| command)
+        .unwrap_or_else(|| panic!("no whole command in {error}"));
+    assert_eq!(
+        printed,
+        format!("slotgen rebalance --redis {url} --by keys --dialect classic --batch 5 --timeout 5s --apply")
+    );
+    let out = crate::cluster_live::run_printed(printed, b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("`{printed}`: {:?}\n{stderr}", out.status);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    repaired(&seed, &written, false);
 }
 
 /// The source primary killed (SIGKILL) in the middle of a slot of 4000 keys (Valkey 8.0, a
@@ -2942,6 +2957,12 @@ fn repaired_by_the_next_apply(
     let again = rebalance(url, &["--timeout", "5s", "--apply"]);
     println!("the next --apply: {:?}\n{}", again.code, again.stderr);
     again.ok();
+    repaired(seed, written, atomic);
+}
+
+/// The cluster of `seed` after a repair: no slot migrating or importing, where `atomic` the
+/// state ok and no job running on a primary, and every key of `written` read back.
+fn repaired(seed: &str, written: &BTreeMap<Key, String>, atomic: bool) {
     let nodes: String = redis::cmd("CLUSTER")
         .arg("NODES")
         .query(&mut plain(seed, None))
@@ -5794,4 +5815,200 @@ fn take_over(heir: &str, others: &[&String], id: &str) {
         }
     }
     panic!("{id} not flagged `slave` after three takeovers on {heir}");
+}
+
+/// `ACL SETUSER op reset on >pw RULES` on every node of `cluster`.
+fn set_user(cluster: &ReplicatedCluster, rules: &[&str]) {
+    for i in 0..3 {
+        redis::cmd("ACL")
+            .arg([&["SETUSER", "op", "reset", "on", ">pw"][..], rules].concat())
+            .query::<()>(&mut plain(&addr(cluster, i), None))
+            .unwrap();
+    }
+}
+
+/// The tester's case (break25 item 2): on a cluster of 16 databases, a user who may not run
+/// `CONFIG GET` (nor `CLUSTER SLOT-STATS`, as the documented grant) had database 0 counted
+/// alone (5561 keys of 23860) and the atomic dialect taken. `SELECT n` counts the databases
+/// now: `load` gives each primary's keys over all 16 (as read back here), and `--apply`
+/// takes the classic dialect, whose moves ask `CONFIG GET`: it stops before any move with
+/// `+config|get`, and followed, applies, the skew it predicts the one measured. A user who may
+/// run neither `CONFIG GET` nor `SELECT` is stopped with the grant, which followed lets the
+/// next run count every database; one who may run `CONFIG GET` but not `SELECT` is told
+/// `+select`, not `+cluster|slot-stats` (break25 item 3), and that followed works too.
+#[test]
+fn a_user_without_config_get_counts_every_database_and_applies_classic() {
+    let Some(cluster) = cluster_of(16) else {
+        return;
+    };
+    let written = load_in(&cluster, [60, 20, 20], 16);
+    let held = read_back(&cluster, &written);
+    assert_eq!(held, [960, 320, 320]);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let url = format!("redis://op:pw@{}", addr(&cluster, 0));
+    let load_keys = || {
+        let out = json(slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok());
+        let keys: Vec<u64> = (0..3)
+            .map(|i| out["primaries"][i]["totals"]["keys"].as_u64().unwrap())
+            .collect();
+        keys
+    };
+    let everything = ["+@all", "-cluster|slot-stats", "~*"];
+
+    // neither `CONFIG GET` nor `SELECT`: stopped, with the grant
+    set_user(
+        &cluster,
+        &[&everything[..], &["-config|get", "-select"]].concat(),
+    );
+    let run = slotgen(&["load", "--redis", &url], b"");
+    run.fails_with(
+        "may run neither CONFIG GET nor SELECT: grant one with `ACL SETUSER op +config|get`",
+    );
+    let grant = ["+config|get"];
+    set_user(
+        &cluster,
+        &[&everything[..], &["-select"], &grant[..]].concat(),
+    );
+    // `CONFIG GET` but not `SELECT`: the right named is `+select`
+    let run = slotgen(&["load", "--redis", &url], b"");
+    run.fails_with("may not run SELECT: grant it with `ACL SETUSER op +select`");
+    set_user(
+        &cluster,
+        &[&everything[..], &["-select", "+select"], &grant[..]].concat(),
+    );
+    assert_eq!(load_keys(), [960, 320, 320]);
+
+    // `SELECT` but not `CONFIG GET`: counted by `SELECT n`
+    set_user(&cluster, &[&everything[..], &["-config|get"]].concat());
+    assert_eq!(load_keys(), [960, 320, 320]);
+    let run = rebalance(
+        &url,
+        &[
+            "--weight",
+            &format!("{}=1", ids[0]),
+            "--format",
+            "json",
+            "--apply",
+        ],
+    );
+    // the classic dialect, whose moves ask `CONFIG GET` first (`ACL DRYRUN`): stopped
+    // before any key moved, with the grant
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("(`cluster-databases` 16;")
+            && run.stderr.contains("0 of ")
+            && run
+                .stderr
+                .contains("may not run CONFIG GET: grant it with `ACL SETUSER op +config|get`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(read_back(&cluster, &written), [960, 320, 320]);
+    set_user(
+        &cluster,
+        &[&everything[..], &["-config|get"], &grant[..]].concat(),
+    );
+    let run = rebalance(
+        &url,
+        &[
+            "--weight",
+            &format!("{}=1", ids[0]),
+            "--format",
+            "json",
+            "--apply",
+        ],
+    );
+    let out = json(run.ok());
+    assert_eq!(
+        out["applied"]["dialect"], "classic",
+        "{out}\n{}",
+        run.stderr
+    );
+    let held = read_back(&cluster, &written);
+    let predicted = out["skew_after"].as_f64().unwrap();
+    assert!(
+        (skew_of(&held) - predicted).abs() < 1e-9,
+        "predicted {predicted}, measured {held:?}: {out}"
+    );
+    cluster.assert_settled();
+}
+
+/// break25 item 5: as [`source_restarted_empty_mid_slot`], the move one of a drain of the
+/// source (`--drain`, the hot slot its first move). The stop said to take the replica over,
+/// then `slotgen rebalance --apply` again: as typed it exits 2 ("needs `--by`"), and the
+/// drain's own command exits 2 too (the drained node a replica now). The stop now gives the
+/// next run in full, the replica taken over drained in the source's place; followed as
+/// printed (the takeover, then that command), the drain ends: the replica owns no slot, the
+/// slot is the target's with all its keys, and every key reads back.
+#[test]
+fn a_drained_source_restarted_empty_names_the_drain_of_its_replica_to_run() {
+    let Some(mut cluster) = failover_cluster(Server::Valkey) else {
+        return;
+    };
+    let source = addr(&cluster, 1);
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let plan = json(rebalance(&url, &["--drain", &source, "--format", "json"]).ok());
+    assert_eq!(plan["moves"][0]["slot"], u64::from(hot), "{plan}");
+    let target = plan["moves"][0]["to"]["addr"].as_str().unwrap().to_owned();
+    let args = [
+        "rebalance",
+        "--redis",
+        &url,
+        "--drain",
+        &source,
+        "--batch",
+        "5",
+        "--timeout",
+        "10s",
+        "--apply",
+    ];
+    let id = cluster.primaries[1].node_id();
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[1].pid());
+    cluster.primaries[1].start_again().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let _ = stdout.join().unwrap();
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    assert!(
+        error.contains(&format!(
+            "run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now"
+        )),
+        "{error}"
+    );
+    let printed = error
+        .split_once("; the next run in full: `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(command, _)| command)
+        .unwrap_or_else(|| panic!("no whole command in {error}"));
+    assert_eq!(
+        printed,
+        format!(
+            "slotgen rebalance --redis {url} --drain {heir_addr} --batch 5 --timeout 10s --apply"
+        )
+    );
+    take_over(&heir_addr, &[&seed, &target], &id);
+    wait_failed_over(&seed, &id, true);
+    let out = crate::cluster_live::run_printed(printed, b"");
+    let said = String::from_utf8_lossy(&out.stderr);
+    println!("`{printed}`: {:?}\n{said}", out.status);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    assert!(owners(&cluster)
+        .iter()
+        .all(|o| *o != heir_addr && *o != source));
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }

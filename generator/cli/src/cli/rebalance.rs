@@ -18,12 +18,14 @@ use super::remedy::{self, HotRemedy};
 use super::weights::weights;
 use super::weights::{primary_of, weight_option};
 
+mod again;
 mod apply;
 mod args;
 mod drained;
 mod notes;
 
 use super::shell::{cli_of, shell};
+use again::{again, again_said, drain_taken_over, NEXT_RUN};
 use apply::{apply_file, carry_out, claim, finish_half_moved, wait_for_jobs};
 pub use args::RebalanceArgs;
 use args::{DialectArg, Format};
@@ -60,9 +62,20 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let options = args.server.options(None)?;
     run_with(args, &options).map_err(|e| {
         let (name, run, given) = rights(args);
-        super::cluster::with_whole_run_grant(e, name, || {
+        let swap = e
+            .downcast_ref::<cluster::Error>()
+            .and_then(|e| drain_taken_over(args, e));
+        let e = super::cluster::with_whole_run_grant(e, name, || {
             super::cluster::as_sent(run, given, &args.server, &options)
-        })
+        });
+        if matches!(crate::exit::Outcome::of(&e), crate::exit::Outcome::Failure) {
+            let text = format!("{e:#}");
+            let said = again_said(&text, swap.as_ref());
+            if said != text {
+                return anyhow!("{said}");
+            }
+        }
+        e
     })
 }
 
@@ -315,18 +328,23 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
         }
         Format::Commands => {
             let (dialect, shell) = dialect.as_ref().expect("asked above");
-            write!(
-                out,
-                "{}",
-                cluster::script(
-                    plan,
-                    topology,
-                    *dialect,
-                    args.batch as usize,
-                    timeout,
-                    shell
-                )
-            )?;
+            let script = cluster::script(
+                plan,
+                topology,
+                *dialect,
+                args.batch as usize,
+                timeout,
+                shell,
+            );
+            // the header's advice for a slot left half moved, as the whole command (on
+            // the comment's one line)
+            let again = again(None);
+            let script = if again.contains('\n') {
+                script
+            } else {
+                script.replacen(NEXT_RUN, &format!("`{again}`"), 1)
+            };
+            write!(out, "{script}")?;
             // a comment of the script: on one line, and the command in it as the shell
             // reads it (no doubling of its `\`: `$'p\x27w'`)
             for (r, text) in hot.iter().zip(&hot_text) {

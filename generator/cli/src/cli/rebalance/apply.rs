@@ -15,6 +15,7 @@ use slotgen::text::field;
 use slotgen_cluster::{self as cluster, Dialect, Topology};
 
 use super::super::cluster::explain;
+use super::again::{again_said, drain_taken_over};
 use super::args::{Format, RebalanceArgs};
 use super::drained::{removals, Drained};
 
@@ -308,7 +309,7 @@ pub(super) fn carry_out(
                     "moves": done.0,
                     "keys": moved,
                     "half_moved": half.map(|(slot, keys)| json!({ "slot": slot, "keys": keys })),
-                    "error": e.to_string(),
+                    "error": again_said(&e.to_string(), drain_taken_over(args, &e).as_ref()),
                     // an atomic job's every range (the message gives the first and last)
                     "slots": match &e {
                         cluster::Error::AtomicStopped { ranges, .. }
@@ -325,14 +326,14 @@ pub(super) fn carry_out(
                 "stopped\t{}\t{}\t{}",
                 done.0,
                 moved,
-                field(e.to_string().as_bytes())
+                field(again_said(&e.to_string(), drain_taken_over(args, &e).as_ref()).as_bytes())
             ),
             Format::Commands => writeln!(
                 out,
                 "# stopped after {} ({} keys): {}",
                 super::super::plural(done.0 as u64, "slot", "slots"),
                 moved,
-                field(e.to_string().as_bytes())
+                field(again_said(&e.to_string(), drain_taken_over(args, &e).as_ref()).as_bytes())
             ),
             Format::Svg => Ok(()),
         };
