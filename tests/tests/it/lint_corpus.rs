@@ -3365,16 +3365,16 @@ fn lint_a_command_files_load_reaches_one_node_and_its_fix_runs() {
     assert!(checked > 0);
 }
 
-/// The lines of `file` sent one after the other on one connection to `node`: whether the
-/// file's last line, its EXEC, ran the transaction (no reply an error, EXEC not nil).
+/// The lines of `file` (words without quotes) sent one after the other on one connection
+/// to `node`: whether the transaction ran (no reply an error, EXEC not nil).
 fn transaction_ran(cluster: &ReplicatedCluster, node: usize, file: &str) -> bool {
     let mut conn = cluster.primaries[node].connect();
     let mut ran = true;
     for line in file.lines() {
-        let words = commands_words(line);
-        let mut cmd = redis::cmd(std::str::from_utf8(&words[0]).expect("ASCII"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut cmd = redis::cmd(words[0]);
         for w in &words[1..] {
-            cmd.arg(w.as_slice());
+            cmd.arg(*w);
         }
         match cmd.query::<Value>(&mut conn) {
             Err(_) => ran = false,
@@ -3383,39 +3383,6 @@ fn transaction_ran(cluster: &ReplicatedCluster, node: usize, file: &str) -> bool
         }
     }
     ran
-}
-
-/// A line's words, a `"..."` word with `\"` and `\\` escapes (as [`quoted`] writes it).
-fn commands_words(line: &str) -> Vec<Vec<u8>> {
-    let mut words = Vec::new();
-    let mut rest = line.trim_start();
-    while !rest.is_empty() {
-        if let Some(body) = rest.strip_prefix('"') {
-            let mut word = Vec::new();
-            let mut chars = body.char_indices();
-            let mut end = body.len();
-            while let Some((i, c)) = chars.next() {
-                match c {
-                    '\\' => {
-                        let (_, e) = chars.next().expect("an escape");
-                        word.push(if e == 'n' { b'\n' } else { e as u8 });
-                    }
-                    '"' => {
-                        end = i + 1;
-                        break;
-                    }
-                    c => word.push(c as u8),
-                }
-            }
-            words.push(word);
-            rest = body[end..].trim_start();
-        } else {
-            let end = rest.find(' ').unwrap_or(rest.len());
-            words.push(rest[..end].as_bytes().to_vec());
-            rest = rest[end..].trim_start();
-        }
-    }
-    words
 }
 
 /// A watched key written before MULTI by a script or flushed (break26 item 2), on one
@@ -3464,7 +3431,7 @@ fn lint_a_watched_key_written_by_a_script_or_a_flush_aborts_as_the_servers_do() 
                 Path::new("w.redis"),
                 &file,
                 &[target],
-                &[lib.clone()],
+                std::slice::from_ref(&lib),
             )
             .expect("the lint reads it");
             let verdict = report.verdict(target);
