@@ -79,9 +79,12 @@ pub fn lint_commands_with(
     // transaction's node (`watch-other-slot`).
     let mut watched: Vec<Queued> = Vec::new();
     // The watched keys written since their WATCH, on this connection, by a command outside
-    // the transaction: the line, and whether the write changes the key whatever it holds
-    // (`watch-written`).
-    let mut written: Vec<(Queued, Position, bool)> = Vec::new();
+    // the transaction (`watch-written`).
+    let mut written: Vec<Written> = Vec::new();
+    // The key the connection was last sent to outside a transaction, with its slot, its line
+    // and whether that line is a WATCH: `redis-cli -c` follows MOVED to the key's node and
+    // stays there, so a transaction opened after it runs there (`transaction-other-node`).
+    let mut connection: Option<Queued> = None;
     // Where the open transaction's MULTI is.
     let mut multi_at = None;
     // whether a line before selected a database other than 0 (`MOVE key 0` may then move)
@@ -168,16 +171,34 @@ pub fn lint_commands_with(
                 written.clear();
                 continue;
             }
+            // RESET ends the transaction (it is not queued: a later EXEC is "EXEC without
+            // MULTI"), forgets the watched keys and selects database 0 (measured on Redis
+            // 7.0, Valkey 8.0 and 9.1); with an argument the server refuses it (arity)
+            "reset" if words.len() == 1 => {
+                multi = None;
+                watched.clear();
+                written.clear();
+                selected = false;
+                continue;
+            }
             "exec" => {
                 let watches = std::mem::take(&mut watched);
-                findings.extend(std::mem::take(&mut written).into_iter().map(
-                    |((k, _, watch_at), write_at, certain)| {
-                        watch_written(&k, watch_at, write_at, certain, at, targets)
-                    },
-                ));
+                findings.extend(
+                    std::mem::take(&mut written)
+                        .into_iter()
+                        .map(|w| watch_written(&w, at, targets)),
+                );
                 if let Some(queued) = multi.take() {
-                    if let Some(&(_, s, _)) = queued.first() {
-                        findings.extend(watch_findings(&watches, s, at, targets, &queued));
+                    if let Some(first) = queued.first() {
+                        findings.extend(watch_findings(&watches, first.1, at, targets, &queued));
+                        // a watched key is `watch-other-slot`'s, on the same condition
+                        let moved = connection
+                            .as_ref()
+                            .filter(|c| c.1 != first.1 && !watches.iter().any(|w| w.0 == c.0));
+                        if let (Some(on), Some(multi_at)) = (moved, multi_at) {
+                            findings.push(other_node(on, first, multi_at, targets));
+                        }
+                        connection = Some(first.clone());
                     }
                     if let Some((k, s, _)) = queued.first() {
                         if let Some((other, t, other_at)) = queued.iter().find(|(_, t, _)| t != s) {
@@ -301,8 +322,12 @@ pub fn lint_commands_with(
         if let Some(load) = load_line(path, &name, &words, at, targets, &mut loaded) {
             findings.extend(load);
         }
-        if let Some(body) = script_call(path, &name, &words, at, targets, libraries, &loaded) {
+        let mut body_writes = None;
+        if let Some((body, writes)) =
+            script_call(path, &name, &words, at, targets, libraries, &loaded)
+        {
             findings.extend(body);
+            body_writes = Some(writes);
         }
         let found = commands::key_positions(command, &args, false);
         if let Some(why) = found.uncertain {
@@ -353,16 +378,63 @@ pub fn lint_commands_with(
         }
         if let Some(queued) = &mut multi {
             queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
-        } else if name == "watch" {
+            continue;
+        }
+        if let (Some(&(k, s)), 1) = (keys.first(), slots.len()) {
+            connection = Some((k.to_vec(), s, at));
+        }
+        if name == "watch" {
             watched.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
-        } else if command.write {
-            let certain = overwrites(&name, &words);
-            for w in &watched {
-                if keys.iter().any(|&(k, _)| k == w.0.as_slice())
-                    && !written.iter().any(|(x, _, _)| x.0 == w.0)
-                {
-                    written.push((w.clone(), at, certain));
+            continue;
+        }
+        // a script whose declared keys are on several slots is refused before it runs
+        let body_writes = body_writes.filter(|_| slots.len() < 2);
+        for w in &watched {
+            if written.iter().any(|x| x.watch.0 == w.0) {
+                continue;
+            }
+            let how = match &body_writes {
+                Some(writes) => writes.of(&w.0, &name, &words, at),
+                None if matches!(name.as_str(), "flushall" | "flushdb") => Some((
+                    format!(
+                        "is flushed on line {} (`{}`)",
+                        at.line,
+                        name.to_ascii_uppercase()
+                    ),
+                    Some(format!(
+                        "`{}` is missing when line {} flushes (a flush aborts the transaction \
+                         only where the watched key existed)",
+                        slotgen::text::escape(&w.0),
+                        at.line
+                    )),
+                )),
+                None if command.write && keys.iter().any(|&(k, _)| k == w.0.as_slice()) => {
+                    Some(if overwrites(&name, &words) {
+                        (format!("is written on line {}", at.line), None)
+                    } else {
+                        (
+                            format!(
+                                "is written on line {}, which changes it unless the write \
+                                 finds nothing to change or is refused",
+                                at.line
+                            ),
+                            Some(format!(
+                                "the write on line {} changes nothing (`DEL` of a missing key) \
+                                 or is refused",
+                                at.line
+                            )),
+                        )
+                    })
                 }
+                None => None,
+            };
+            if let Some((how, unless)) = how {
+                written.push(Written {
+                    watch: w.clone(),
+                    at,
+                    how,
+                    unless,
+                });
             }
         }
     }
@@ -469,7 +541,7 @@ fn script_call(
     targets: &[Target],
     libraries: &[lua::Script],
     loaded: &Loaded,
-) -> Option<Vec<Finding>> {
+) -> Option<(Vec<Finding>, BodyWrites)> {
     let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
     let upper = name.to_ascii_uppercase();
     // the file's own loads first, the last first: FUNCTION LOAD REPLACE replaces a library
@@ -582,7 +654,13 @@ fn script_call(
                     f
                 }),
         );
-        return Some(out);
+        // FCALL_RO runs a `no-writes` function only, whose writes are refused
+        let writes = if name == "fcall_ro" {
+            BodyWrites::Calls(Vec::new())
+        } else {
+            BodyWrites::Calls(body_writes(script, &values))
+        };
+        return Some((out, writes));
     }
     // `FCALL setpar` where a library given registers `setpair`: a misspelling, which the
     // server answers "Function not found"; a name near none may be a library not given.
@@ -597,23 +675,27 @@ fn script_call(
     });
     if let (true, Some((file, unread))) = (name.starts_with("fcall"), unread) {
         let what = slotgen::text::escape(function.as_bytes());
-        return Some(vec![Finding {
-            condition: Some(Condition::Values(format!(
-                "the {unread} of `{file}` is `{what}` where the library is loaded"
-            ))),
-            ..finding(
-                Rule::UnknownFunction,
-                format!(
-                    "`{upper} {what}`: no library given registers `{what}` by a name the lint \
+        let writes = BodyWrites::Unseen(format!("`{upper} {what}`, a {unread} of `{file}`"));
+        return Some((
+            vec![Finding {
+                condition: Some(Condition::Values(format!(
+                    "the {unread} of `{file}` is `{what}` where the library is loaded"
+                ))),
+                ..finding(
+                    Rule::UnknownFunction,
+                    format!(
+                        "`{upper} {what}`: no library given registers `{what}` by a name the lint \
                      reads, but `{file}` registers a {unread}, which may be it; the server \
                      answers \"Function not found\" for a name no loaded library registers"
-                ),
-                "register the function with its name as a string literal \
+                    ),
+                    "register the function with its name as a string literal \
                  (`function_name = 'name'`), so that its calls can be checked"
-                    .to_owned(),
-                Outcome::Depends,
-            )
-        }]);
+                        .to_owned(),
+                    Outcome::Depends,
+                )
+            }],
+            writes,
+        ));
     }
     let registered: Vec<(&str, String, bool)> = libraries
         .iter()
@@ -676,17 +758,21 @@ fn script_call(
                      *_ro command\")"
                 ),
             };
-            return Some(vec![finding(
-                Rule::UnknownFunction,
-                format!(
-                    "`{upper} {what}`: no library given registers a function `{what}`; `{}` \
+            // the server answers "Function not found": nothing runs
+            return Some((
+                vec![finding(
+                    Rule::UnknownFunction,
+                    format!(
+                        "`{upper} {what}`: no library given registers a function `{what}`; `{}` \
                      registers `{found}`, and the server answers \"Function not found\" for \
                      a name no loaded library registers",
-                    slotgen::text::escape(file.as_bytes())
-                ),
-                fix,
-                Outcome::Fails,
-            )]);
+                        slotgen::text::escape(file.as_bytes())
+                    ),
+                    fix,
+                    Outcome::Fails,
+                )],
+                BodyWrites::Calls(Vec::new()),
+            ));
         }
     }
     // `EVALSHA sha` of a script a SCRIPT LOAD line of the file loads: judged as EVAL of it
@@ -697,37 +783,41 @@ fn script_call(
         .find(|l| name.starts_with("evalsha") && l.sha.eq_ignore_ascii_case(&function));
     if (name.starts_with("evalsha") && script_loaded.is_none()) || name.starts_with("fcall") {
         let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
-        return Some(vec![Finding {
-            condition: Some(Condition::Values(format!(
-                "the body of `{what}` decides, and it is not in the file"
-            ))),
-            ..finding(
-                Rule::UnseenBody,
-                format!(
-                    "`{upper} {what}`: the script's body is not in the file, so the keys it \
-                     touches are unseen"
-                ),
-                if name.starts_with("fcall") && !registered.is_empty() {
-                    let mut files: Vec<&str> =
-                        registered.iter().map(|(_, f, _)| f.as_str()).collect();
-                    files.dedup();
+        let writes = BodyWrites::Unseen(format!("`{upper} {what}`, its body not in the file"));
+        return Some((
+            vec![Finding {
+                condition: Some(Condition::Values(format!(
+                    "the body of `{what}` decides, and it is not in the file"
+                ))),
+                ..finding(
+                    Rule::UnseenBody,
                     format!(
-                        "the libraries given ({}) register no `{what}`: lint the file of the \
+                        "`{upper} {what}`: the script's body is not in the file, so the keys it \
+                     touches are unseen"
+                    ),
+                    if name.starts_with("fcall") && !registered.is_empty() {
+                        let mut files: Vec<&str> =
+                            registered.iter().map(|(_, f, _)| f.as_str()).collect();
+                        files.dedup();
+                        format!(
+                            "the libraries given ({}) register no `{what}`: lint the file of the \
                          library that does with them",
-                        slotgen::text::escape(files.join(", ").as_bytes())
-                    )
-                } else if name.starts_with("fcall") {
-                    "lint the library's file too: `slotgen lint --function NAME --keys ... \
+                            slotgen::text::escape(files.join(", ").as_bytes())
+                        )
+                    } else if name.starts_with("fcall") {
+                        "lint the library's file too: `slotgen lint --function NAME --keys ... \
                      library.lua`"
-                        .to_owned()
-                } else {
-                    "write the script inline with EVAL here, or lint its file with the same \
+                            .to_owned()
+                    } else {
+                        "write the script inline with EVAL here, or lint its file with the same \
                      --keys and --argv"
-                        .to_owned()
-                },
-                Outcome::Depends,
-            )
-        }]);
+                            .to_owned()
+                    },
+                    Outcome::Depends,
+                )
+            }],
+            writes,
+        ));
     }
     let body = match script_loaded {
         Some(l) => String::from_utf8_lossy(&l.body).into_owned(),
@@ -735,20 +825,29 @@ fn script_call(
     };
     let script = match lua::read(path, &body) {
         Ok(script) => script,
-        Err(e) => return Some(vec![not_compiled(&upper, "script", &e, at, targets)]),
+        Err(e) => {
+            return Some((
+                vec![not_compiled(&upper, "script", &e, at, targets)],
+                BodyWrites::Calls(Vec::new()),
+            ))
+        }
     };
     if let lua::ScriptKind::Library { name: library, .. } = &script.kind {
         let library = slotgen::text::escape(library.as_bytes());
-        return Some(vec![finding(
-            Rule::UnknownFlag,
-            format!(
-                "`{upper}` takes no `name=` in the shebang: the server refuses the script \
-                 (\"Unknown lua shebang option: name={library}\")"
-            ),
-            "load a library by FUNCTION LOAD and call it by FCALL, or remove `name=` for EVAL"
-                .to_owned(),
-            Outcome::Fails,
-        )]);
+        return Some((
+            vec![finding(
+                Rule::UnknownFlag,
+                format!(
+                    "`{upper}` takes no `name=` in the shebang: the server refuses the script \
+                     (\"Unknown lua shebang option: name={library}\")"
+                ),
+                "load a library by FUNCTION LOAD and call it by FCALL, or remove `name=` for \
+                 EVAL"
+                    .to_owned(),
+                Outcome::Fails,
+            )],
+            BodyWrites::Calls(Vec::new()),
+        ));
     }
     let via = match name {
         "eval_ro" => Some("EVAL_RO"),
@@ -778,7 +877,12 @@ fn script_call(
             "SCRIPT LOAD",
         ));
     }
-    Some(out)
+    // EVAL_RO and EVALSHA_RO refuse the script's writes
+    let writes = match via {
+        Some(_) => Vec::new(),
+        None => body_writes(&script, &values),
+    };
+    Some((out, BodyWrites::Calls(writes)))
 }
 
 /// The finding on a command line's script (`upper`: `EVAL`, `SCRIPT LOAD`, ...) or library
@@ -1045,7 +1149,8 @@ fn watch_findings(
                     "EXEC: the watched key `{}` (slot {s}, line {}) is not on the \
                      transaction's slot {slot}: the watch holds only while both slots are on \
                      the node that runs the transaction; elsewhere WATCH answers MOVED and \
-                     the transaction runs unwatched",
+                     the transaction runs unwatched (redis-cli -c follows WATCH to its node, \
+                     and EXEC answers \"EXEC without MULTI\")",
                     slotgen::text::escape(k),
                     watch_at.line
                 ),
@@ -1074,59 +1179,238 @@ fn overwrites(name: &str, words: &[Vec<u8>]) -> bool {
     }
 }
 
-/// The `watch-written` finding at EXEC (`at`): the watched key `key` (WATCH on line
-/// `watch_at`) written on line `write_at` by this connection before the transaction. The
-/// servers abort a transaction whose watched key changed after WATCH, by any client, this
-/// one too: EXEC answers nil and runs nothing (measured on Redis 7.0, Valkey 8.0 and 9.1).
-/// `fails` where the write changes the key whatever it holds (`certain`: [`overwrites`]),
-/// else `depends`.
-fn watch_written(
-    key: &[u8],
-    watch_at: Position,
-    write_at: Position,
-    certain: bool,
+/// A watched key written (or that may be) on this connection after its WATCH, before the
+/// transaction (`watch-written`): the watch, the line, how the line writes it ("is written
+/// on line 2"), and what must hold for the key to be left as it was (`None` where the
+/// write changes it whatever it holds).
+struct Written {
+    watch: Queued,
     at: Position,
-    targets: &[Target],
-) -> Finding {
-    let key = slotgen::text::escape(key);
+    how: String,
+    unless: Option<String>,
+}
+
+/// The `watch-written` finding at EXEC (`at`) of the write `w`. The servers abort a
+/// transaction whose watched key changed after WATCH, by any client, this one too, a
+/// script's write and a flush of the key included: EXEC answers nil and runs nothing
+/// (measured on Redis 7.0, Valkey 8.0 and 9.1; a flush only where the key existed).
+/// `fails` where the write changes the key whatever it holds, else `depends`.
+fn watch_written(w: &Written, at: Position, targets: &[Target]) -> Finding {
+    let key = slotgen::text::escape(&w.watch.0);
+    let outcome = match w.unless {
+        None => Outcome::Fails,
+        Some(_) => Outcome::Depends,
+    };
     Finding {
         at,
         rule: Rule::WatchWritten,
         kind: None,
         message: format!(
-            "EXEC: the watched key `{key}` (WATCH on line {}) is written on line {} by this \
-             connection before the transaction{}: the server aborts a transaction whose \
-             watched key changed, and EXEC answers nil (none of its commands runs)",
-            watch_at.line,
-            write_at.line,
-            if certain {
-                ""
-            } else {
-                ", which changes it unless the write finds nothing to change or is refused"
-            }
+            "EXEC: the watched key `{key}` (WATCH on line {}) {} by this connection before the \
+             transaction: the server aborts a transaction whose watched key changed, and EXEC \
+             answers nil (none of its commands runs)",
+            w.watch.2.line, w.how,
         ),
         fix: format!(
-            "WATCH `{key}` after the write (or write it inside the transaction, after MULTI)"
+            "WATCH `{key}` after line {} (or send line {} inside the transaction, after MULTI)",
+            w.at.line, w.at.line
         ),
-        condition: (!certain).then(|| {
-            Condition::Values(format!(
-                "the write on line {} changes nothing (`DEL` of a missing key) or is refused",
-                write_at.line
-            ))
-        }),
-        targets: targets
+        condition: w.unless.clone().map(Condition::Values),
+        targets: targets.iter().map(|&t| (t, outcome)).collect(),
+    }
+}
+
+/// What a script call line (`EVAL`, `EVALSHA`, `FCALL`) may write, for `watch-written`.
+enum BodyWrites {
+    /// The body is not in the file (`EVALSHA` of a script no line loads, `FCALL` of a
+    /// library not given): it may write any key; what is called.
+    Unseen(String),
+    /// The write calls of what runs (the script, or the function called).
+    Calls(Vec<CallWrite>),
+}
+
+/// A write call of a script: its line in the script, its command, the key it writes with
+/// the call's values (`None`: any key: a flush, a command the lint cannot read, a key it
+/// cannot place) and whether it changes that key whatever it holds, whenever the script
+/// runs.
+struct CallWrite {
+    line: usize,
+    command: String,
+    key: Option<Vec<u8>>,
+    certain: bool,
+}
+
+impl BodyWrites {
+    /// How the script call `name` (`words`, at `at`) writes the watched key `key`: the
+    /// words of [`Written::how`] and [`Written::unless`]; `None` where it writes no such key.
+    fn of(
+        &self,
+        key: &[u8],
+        name: &str,
+        words: &[Vec<u8>],
+        at: Position,
+    ) -> Option<(String, Option<String>)> {
+        let upper = name.to_ascii_uppercase();
+        let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
+        let shown = slotgen::text::escape(key);
+        let n = at.line;
+        let calls = match self {
+            BodyWrites::Unseen(called) => {
+                return Some((
+                    format!("may be written on line {n} ({called})"),
+                    Some(format!(
+                        "what `{upper} {what}` runs on line {n} leaves `{shown}` as it was"
+                    )),
+                ))
+            }
+            BodyWrites::Calls(calls) => calls,
+        };
+        let by = |c: &CallWrite| {
+            let called = if name.starts_with("fcall") {
+                format!("`{upper} {what}`")
+            } else {
+                format!("`{upper}`'s script")
+            };
+            format!(
+                "{called}, its line {}: `{}`",
+                c.line,
+                c.command.to_ascii_uppercase()
+            )
+        };
+        if let Some(c) = calls
             .iter()
-            .map(|&t| {
-                (
-                    t,
-                    if certain {
-                        Outcome::Fails
-                    } else {
-                        Outcome::Depends
-                    },
-                )
-            })
-            .collect(),
+            .find(|c| c.certain && c.key.as_deref() == Some(key))
+        {
+            return Some((format!("is written on line {n} ({})", by(c)), None));
+        }
+        let c = calls
+            .iter()
+            .find(|c| c.key.as_deref().is_none_or(|k| k == key))?;
+        let (may, unless) = match c.key {
+            Some(_) => (
+                "may be written",
+                "changes nothing (`DEL` of a missing key), is refused or does not run",
+            ),
+            None => (
+                "may be written",
+                "writes another key (the lint cannot place the keys it writes), changes \
+                 nothing or does not run",
+            ),
+        };
+        Some((
+            format!("{may} on line {n} ({})", by(c)),
+            Some(format!(
+                "the `{}` of line {n}'s {} (its line {}) {unless}",
+                c.command.to_ascii_uppercase(),
+                if name.starts_with("fcall") {
+                    "function"
+                } else {
+                    "script"
+                },
+                c.line
+            )),
+        ))
+    }
+}
+
+/// The write calls of what a script call runs (`values.function` of a library, else the
+/// script's own code), with `values`: each key they write, placed with the call's values
+/// (the lint's own reading of the script), [`CallWrite`]. None where the script or the
+/// function has the flag `no-writes` (the servers refuse its writes).
+fn body_writes(script: &lua::Script, values: &Values) -> Vec<CallWrite> {
+    let (unit, flags) = match (&script.kind, &values.function) {
+        (lua::ScriptKind::Library { functions, .. }, Some(name)) => {
+            match functions.iter().position(|f| f.is_called(name)) {
+                Some(i) => (Some(i), functions[i].flags.clone()),
+                None => return Vec::new(),
+            }
+        }
+        (lua::ScriptKind::Shebang { flags }, _) => (None, flags.clone()),
+        _ => (None, Vec::new()),
+    };
+    if flags.iter().any(|f| f == "no-writes") {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for call in &script.calls {
+        let in_unit = match unit {
+            None => call.functions.is_empty(),
+            Some(i) => call.functions.contains(&i),
+        };
+        if !in_unit || call.top_level && unit.is_some() {
+            continue;
+        }
+        let line = call.at.line;
+        let command = call.command.clone().unwrap_or_else(|| "?".to_owned());
+        let entry = call
+            .command
+            .as_deref()
+            .filter(|_| call.known)
+            .and_then(|c| commands::find(c, u8::MAX));
+        let any = |command: String| CallWrite {
+            line,
+            command,
+            key: None,
+            certain: false,
+        };
+        let Some(entry) = entry else {
+            out.push(any(command));
+            continue;
+        };
+        if !entry.write {
+            continue;
+        }
+        if matches!(command.as_str(), "flushall" | "flushdb") || call.uncertain.is_some() {
+            out.push(any(command.clone()));
+        }
+        let words: Option<Vec<Vec<u8>>> = call.args.iter().map(|a| a.value(values)).collect();
+        let certain = call.maybe.is_none()
+            && call.unpacked.is_none()
+            && call.choices.is_empty()
+            && words.is_some_and(|w| overwrites(&command, &w));
+        for k in &call.keys {
+            out.push(CallWrite {
+                line,
+                command: command.clone(),
+                key: k.value(values),
+                certain,
+            });
+        }
+    }
+    out
+}
+
+/// The `transaction-other-node` finding at MULTI (`multi_at`): the connection is on the
+/// node of `on` (the key a line before sent it to), the transaction's first key `first`
+/// on another slot. redis-cli -c follows MOVED to a key's node and stays there; a queued
+/// command of another node is answered MOVED (which flags the transaction), redis-cli -c
+/// sends it there alone, outside any transaction, and EXEC there answers "EXEC without
+/// MULTI"; a client that does not follow MOVED gets EXECABORT (measured with redis-cli 7.0
+/// on Redis 7.0, break26 on Valkey 8.0 and 9.1).
+fn other_node(on: &Queued, first: &Queued, multi_at: Position, targets: &[Target]) -> Finding {
+    let key = slotgen::text::escape(&first.0);
+    Finding {
+        at: multi_at,
+        rule: Rule::TransactionOtherNode,
+        kind: None,
+        message: format!(
+            "MULTI: the connection is on the node of slot {} (`{}`, line {}), as redis-cli \
+             -c leaves it, and this transaction's keys are on slot {} (`{key}`, line {}): \
+             where that is another node, the queued command is answered MOVED, redis-cli -c \
+             sends it there alone, outside the transaction, and EXEC answers \"EXEC without \
+             MULTI\" (a client that does not follow MOVED: EXECABORT)",
+            on.1,
+            slotgen::text::escape(&on.0),
+            on.2.line,
+            first.1,
+            first.2.line
+        ),
+        fix: format!(
+            "send a command on `{key}` before MULTI (`EXISTS {key}`): redis-cli -c then moves \
+             the connection to its node, where the transaction runs"
+        ),
+        condition: Some(Condition::SameNode(vec![on.1, first.1])),
+        targets: targets.iter().map(|&t| (t, Outcome::Depends)).collect(),
     }
 }
 

@@ -219,6 +219,11 @@ pub enum Rule {
     /// file loads: in a cluster the LOAD reaches one node ("Function not found", NOSCRIPT
     /// on the others).
     LoadedOneNode,
+    /// A transaction opened on a connection that a line before sent to the node of another
+    /// slot (`redis-cli -c` follows MOVED and stays there): its commands are redirected and
+    /// run outside it, and EXEC answers "EXEC without MULTI", unless both slots are on one
+    /// node.
+    TransactionOtherNode,
 }
 
 impl Rule {
@@ -260,6 +265,7 @@ impl Rule {
             Rule::UnknownOption => "unknown-option",
             Rule::ArgumentValue => "argument-value",
             Rule::LoadedOneNode => "loaded-one-node",
+            Rule::TransactionOtherNode => "transaction-other-node",
         }
     }
 }

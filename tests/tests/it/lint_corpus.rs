@@ -3364,3 +3364,173 @@ fn lint_a_command_files_load_reaches_one_node_and_its_fix_runs() {
     }
     assert!(checked > 0);
 }
+
+/// The lines of `file` (words without quotes) sent one after the other on one connection
+/// to `node`: whether the transaction ran (no reply an error, EXEC not nil).
+fn transaction_ran(cluster: &ReplicatedCluster, node: usize, file: &str) -> bool {
+    let mut conn = cluster.primaries[node].connect();
+    let mut ran = true;
+    for line in file.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut cmd = redis::cmd(words[0]);
+        for w in &words[1..] {
+            cmd.arg(*w);
+        }
+        match cmd.query::<Value>(&mut conn) {
+            Err(_) => ran = false,
+            Ok(Value::Nil) if line == "EXEC" => ran = false,
+            Ok(_) => {}
+        }
+    }
+    ran
+}
+
+/// A watched key written before MULTI by a script or flushed (break26 item 2), on one
+/// connection to the key's owner on each server: `FCALL` of a function that sets it
+/// (`fails`) or increments it (`depends`), of one that writes another key (`runs`),
+/// `EVALSHA` of a body not in the file (`depends`), `FLUSHDB` with the key there and
+/// missing (`depends`: the servers abort the transaction only where it existed). The lint
+/// never says `runs` where EXEC answers nil, nor `fails` where the transaction ran.
+#[test]
+fn lint_a_watched_key_written_by_a_script_or_a_flush_aborts_as_the_servers_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let library = "#!lua name=wl\nredis.register_function('wl_set', function(keys, args) \
+                   return redis.call('SET', keys[1], args[1]) end)\n\
+                   redis.register_function('wl_incr', function(keys, args) \
+                   return redis.call('INCR', keys[1]) end)";
+    let path = Path::new("wl.lua");
+    let lib = slotgen_lint::lua::read(path, library).expect("the lint reads it");
+    let sha = "0123456789abcdef0123456789abcdef01234567";
+    // (the lines before MULTI, the verdict the lint gives)
+    let cases: [(&str, Outcome); 6] = [
+        ("WATCH {p}a\nFCALL wl_set 1 {p}a 1", Outcome::Fails),
+        ("WATCH {p}a\nFCALL wl_incr 1 {p}a", Outcome::Depends),
+        ("WATCH {p}a\nFCALL wl_set 1 {p}b 1", Outcome::Runs),
+        ("SET {p}a 1\nWATCH {p}a\nFLUSHDB", Outcome::Depends),
+        ("DEL {p}a\nWATCH {p}a\nFLUSHDB", Outcome::Depends),
+        ("WATCH {p}a\nEVALSHA SHA 1 {p}a", Outcome::Depends),
+    ];
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for primary in &cluster.primaries {
+            let _: Value = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg("REPLACE")
+                .arg(library)
+                .query(&mut primary.connect())
+                .expect("FUNCTION LOAD");
+        }
+        let node = node_of(REDIS_CLUSTER.key_slot(b"{p}a"));
+        for (before, expected) in cases {
+            let before = before.replace("SHA", sha);
+            let file = format!("{before}\nMULTI\nSET {{p}}c 1\nEXEC");
+            let report = slotgen_lint::lint_commands_with(
+                Path::new("w.redis"),
+                &file,
+                &[target],
+                std::slice::from_ref(&lib),
+            )
+            .expect("the lint reads it");
+            let verdict = report.verdict(target);
+            let name = format!("{server_name}: {before:?}");
+            assert_eq!(verdict, expected, "{name}: {report:#?}");
+            if before.starts_with("WATCH {p}a\nEVALSHA") {
+                continue; // NOSCRIPT: the line is refused, the transaction runs
+            }
+            let ran = transaction_ran(&cluster, node, &file);
+            match verdict {
+                Outcome::Runs => assert!(ran, "{name}: the lint runs, EXEC nil"),
+                Outcome::Fails => assert!(!ran, "{name}: the lint fails, the transaction ran"),
+                Outcome::Depends => {}
+            }
+            // the flush: aborts only where the key existed, as the condition says
+            if before.ends_with("FLUSHDB") {
+                assert_eq!(ran, before.starts_with("DEL"), "{name}");
+            }
+            if expected == Outcome::Depends && before.contains("wl_incr") {
+                assert!(!ran, "{name}: INCR of a missing key changes it");
+            }
+        }
+    }
+}
+
+/// Two transactions on slots of two nodes in one file, sent by `redis-cli -c` (break26
+/// item 8) on each server, the file sent to the first key's node: the second transaction's
+/// SET is redirected and runs alone, and EXEC answers "EXEC without MULTI"; the lint says
+/// `depends` on the two slots' node (`transaction-other-node`), `runs` where they share
+/// one. Its fix followed (`EXISTS key` before the second MULTI) redis-cli -c runs both,
+/// and the lint says `runs`.
+#[test]
+fn lint_two_transactions_on_two_nodes_are_judged_as_redis_cli_c_sends_them() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") || !require_tool("redis-cli")
+    {
+        return;
+    }
+    let here = plain_key(|s| node_of(s) == 0);
+    let same_node = plain_key(|s| node_of(s) == 0 && s != REDIS_CLUSTER.key_slot(&here));
+    let there = plain_key(|s| node_of(s) == 1);
+    let text = |k: &[u8]| String::from_utf8(k.to_vec()).expect("ASCII");
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let cli = |file: &str| -> String {
+            let mut child = std::process::Command::new("redis-cli")
+                .args(["-c", "-p", &cluster.primaries[0].port.to_string()])
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .expect("redis-cli runs");
+            std::io::Write::write_all(&mut child.stdin.take().expect("its stdin"), file.as_bytes())
+                .expect("the file sent");
+            let out = child.wait_with_output().expect("redis-cli ends");
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        };
+        for (second, two_nodes) in [(&same_node, false), (&there, true)] {
+            let file = format!(
+                "MULTI\nSET {} 1\nEXEC\nMULTI\nSET {} 1\nEXEC\n",
+                text(&here),
+                text(second)
+            );
+            let name = format!("{server_name}, two nodes: {two_nodes}");
+            let out = cli(&file);
+            let refused = out.contains("ERR") || out.contains("EXECABORT");
+            assert_eq!(refused, two_nodes, "{name}: {out}");
+            if two_nodes {
+                assert!(out.contains("EXEC without MULTI"), "{name}: {out}");
+            }
+            let report = slotgen_lint::lint_commands(Path::new("two.redis"), &file, &[target])
+                .expect("the lint reads it");
+            let found: Vec<_> = report
+                .findings
+                .iter()
+                .filter(|f| f.outcome(target) != Outcome::Runs)
+                .collect();
+            assert_eq!(found.len(), 1, "{name}: {report:#?}");
+            assert_eq!(found[0].rule.name(), "transaction-other-node");
+            let slots = vec![
+                REDIS_CLUSTER.key_slot(&here),
+                REDIS_CLUSTER.key_slot(second),
+            ];
+            assert_eq!(
+                found[0].condition,
+                Some(Condition::SameNode(slots)),
+                "{name}"
+            );
+            // the fix followed: a command on the key before the second MULTI
+            let (_, command) = found[0].fix.split_once("(`").expect("a command");
+            let (command, _) = command.split_once('`').expect("a command");
+            let fixed = file.replacen("EXEC\nMULTI", &format!("EXEC\n{command}\nMULTI"), 1);
+            let out = cli(&fixed);
+            assert!(
+                !out.contains("ERR") && !out.contains("EXECABORT"),
+                "{name}: {out}"
+            );
+            let report = slotgen_lint::lint_commands(Path::new("two.redis"), &fixed, &[target])
+                .expect("the lint reads it");
+            assert_eq!(report.verdict(target), Outcome::Runs, "{name}: {report:#?}");
+        }
+    }
+}
