@@ -209,13 +209,14 @@ pub enum Error {
     },
     /// The server's answer is not what a cluster node answers to the command (a topology, or
     /// per-slot statistics).
-    #[error("`{url}` answered `{command}` with something that is not a cluster node's answer: {reason}; check that the URL names a Redis or Valkey cluster node")]
+    #[error("`{url}` answered `{command}` with something that is not a cluster node's answer: {}; check that the URL names a Redis or Valkey cluster node", crate::transport::hide_sent(.reason))]
     Malformed {
         /// The URL of the node, redacted.
         url: String,
         /// The command.
         command: String,
-        /// What is wrong with the answer.
+        /// What is wrong with the answer, quoting it: shown with each word that holds a
+        /// password sent, or a part of it, as `***` ([`hide_sent`](crate::transport::hide_sent)).
         reason: String,
     },
     /// The id or address of a node that the cluster marks failed (or whose shard has no

@@ -173,6 +173,7 @@ impl Connection {
                 auth.arg(user);
             }
             auth.arg(password);
+            super::sent(password);
             let during = "answering AUTH";
             match con.query(&auth, Budget::SHORT, during)? {
                 Value::Okay => {}
@@ -381,10 +382,21 @@ impl Connection {
         } else {
             ""
         };
+        if self.holds(&self.io.head) {
+            return "its reply is not RESP (its first bytes are left out: they hold letters of the password sent)".to_owned();
+        }
         format!(
             "its reply is not RESP: it begins `{}{cut}`",
             crate::text::escape(&self.io.head)
         )
+    }
+
+    /// Whether `text`, from the server, holds the password sent or a part of it
+    /// ([`holds`](super::holds)).
+    fn holds(&self, text: &[u8]) -> bool {
+        self.secret
+            .as_deref()
+            .is_some_and(|p| super::holds(p, text))
     }
 
     fn timed_out(&self, during: &str) -> ServerError {
@@ -422,8 +434,30 @@ impl Connection {
         ServerError::NotRedis {
             url: self.url.clone(),
             during: during.to_owned(),
-            what: format!("it answered {}", super::describe(value)),
+            what: match super::describe(value) {
+                // a status or a string that echoes the password: only its kind
+                shown if self.holds(shown.as_bytes()) || self.holds(&value_bytes(value)) => {
+                    "it answered a reply that holds letters of the password sent (left out)"
+                        .to_owned()
+                }
+                shown => format!("it answered {shown}"),
+            },
         }
+    }
+}
+
+/// The bytes of a scalar reply as the server sent them (a status, a string, an error), for
+/// [`Connection::holds`]: the description escapes them, which may split a copy of the
+/// password; empty for the rest.
+fn value_bytes(value: &Value) -> Vec<u8> {
+    match value {
+        Value::SimpleString(s) => s.as_bytes().to_vec(),
+        Value::BulkString(b) => b.clone(),
+        Value::VerbatimString { text, .. } => text.as_bytes().to_vec(),
+        Value::ServerError(e) => {
+            format!("{} {}", e.code(), e.details().unwrap_or_default()).into_bytes()
+        }
+        _ => Vec::new(),
     }
 }
 
