@@ -38,7 +38,10 @@ pub enum Error {
         denied: Denied,
     },
     /// Nothing accepts connections there, or the connection broke.
-    #[error("cannot reach `{url}` ({during}): {reason}; start a cluster-enabled server there, or give the URL of one")]
+    #[error(
+        "cannot reach `{url}` ({during}): {reason}; {}",
+        unreachable_advice(reason)
+    )]
     Unreachable {
         /// The URL of the node, redacted.
         url: String,
@@ -1037,6 +1040,17 @@ impl Error {
 
 /// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
 /// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).
+/// The way out of [`Error::Unreachable`]: a server that answered and then closed the
+/// connection is there (a crash, `maxclients`, an idle client's `timeout`), and starting
+/// one there is no advice for it.
+fn unreachable_advice(reason: &str) -> &'static str {
+    if reason.starts_with(crate::transport::CLOSED_AFTER_ANSWERING) {
+        "check its log for why it closed it (a crash, `maxclients`, a client `timeout`), and run this again once it serves"
+    } else {
+        "start a cluster-enabled server there, or give the URL of one"
+    }
+}
+
 fn map_note(denied: &Denied) -> String {
     let of_the_map = denied.commands.iter().any(|c| {
         c.eq_ignore_ascii_case("CLUSTER SLOTS")

@@ -355,6 +355,8 @@ impl Connection {
                     {
                         // What a TLS port does with a plain connection.
                         "the server closed the connection without a word; if it is a TLS port, give a `rediss://` URL".to_owned()
+                    } else if closed && (self.io.received > 0 || answered_before(&self.url)) {
+                        super::CLOSED_AFTER_ANSWERING.to_owned()
                     } else if closed {
                         "the server closed the connection".to_owned()
                     } else {
@@ -743,6 +745,23 @@ mod tests {
         assert!(
             after.contains("the server closed the connection") && !after.contains(hint),
             "{after}"
+        );
+        // and the message of the map's exchange tells a server that left, not none there
+        // (break28: "start a cluster-enabled server there" to one that had answered)
+        assert!(
+            after.contains(super::super::CLOSED_AFTER_ANSWERING),
+            "{after}"
+        );
+        let error = crate::Error::Unreachable {
+            url: "redis://h:1".to_owned(),
+            during: "CLUSTER SHARDS".to_owned(),
+            reason: super::super::CLOSED_AFTER_ANSWERING.to_owned(),
+        };
+        let said = error.to_string();
+        assert!(
+            said.contains("check its log for why it closed it")
+                && !said.contains("start a cluster-enabled server"),
+            "{said}"
         );
     }
 
