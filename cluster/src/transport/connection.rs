@@ -223,7 +223,7 @@ impl Connection {
     }
 
     /// The server's error reply `e` as text for a message: its words, the password sent
-    /// hidden where the server echoes it ([`hide`](super::options::hide)), escaped.
+    /// hidden where the server echoes it ([`hide`](super::hide)), escaped.
     pub(crate) fn said(&self, code: &str, details: Option<&str>) -> String {
         super::server_words(code, details, self.secret.as_deref())
     }

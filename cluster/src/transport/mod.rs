@@ -42,6 +42,7 @@
 
 mod acl;
 mod connection;
+mod hide;
 mod meter;
 mod options;
 mod tls;
@@ -51,8 +52,10 @@ use std::time::{Duration, Instant};
 
 pub use acl::Denied;
 pub(crate) use connection::Connection;
-pub(crate) use options::{hide, holds, sent, Endpoint};
-pub use options::{hide_sent, ConnectOptions};
+pub use hide::hide_sent;
+pub(crate) use hide::{hide, holds, sent};
+pub use options::ConnectOptions;
+pub(crate) use options::Endpoint;
 pub use tls::{CertificateProblem, TlsError, TlsFile, TlsOptions};
 
 /// Why a connection broke where the server had answered on it, or on another connection
