@@ -52,18 +52,45 @@ pub(super) fn node_id(id: &str, at: &str) -> Result<String, String> {
 }
 
 /// A host as a node gives it (`ip`, `endpoint`, `hostname`, or the first field of a
-/// `CLUSTER SLOTS` entry): an IPv4 or IPv6 address or a hostname, so letters, digits, `.`,
-/// `-`, `_`, `:` and `%` (an IPv6 zone); anything else is refused, naming the node.
+/// `CLUSTER SLOTS` entry): an IPv4 or IPv6 address (with a zone, `fe80::1%eth0`), or a
+/// hostname by its rules (RFC 1123: labels of 1 to 63 letters, digits and `-`, neither
+/// first nor last, split by `.`, 253 bytes at most, one final `.` allowed; `_` taken too,
+/// as container names have it); anything else (`10.0.0.1:22`, `a..b`) is refused, naming
+/// the node.
 fn host_of(host: &str, node: &str) -> Result<String, String> {
-    let allowed = |b: u8| b.is_ascii_alphanumeric() || b".-_:%".contains(&b);
-    if host.bytes().all(allowed) {
+    if is_host(host) {
         Ok(host.to_owned())
     } else {
         Err(format!(
-            "node {node} has host `{}`, which is neither an IP address nor a hostname",
+            "node {node} has host `{}`, which is neither an IP address nor a hostname (labels of letters, digits and `-`, split by `.`)",
             escape_cut(host.as_bytes())
         ))
     }
+}
+
+/// Whether `host` is an IP address or a hostname, by [`host_of`]'s rule.
+fn is_host(host: &str) -> bool {
+    use std::net::{Ipv4Addr, Ipv6Addr};
+    if host.parse::<Ipv4Addr>().is_ok() {
+        return true;
+    }
+    let (ip, zone) = host.split_once('%').unwrap_or((host, ""));
+    let zone_ok = |z: &str| {
+        z.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b))
+    };
+    if ip.parse::<Ipv6Addr>().is_ok() && (host == ip || (!zone.is_empty() && zone_ok(zone))) {
+        return true;
+    }
+    let name = host.strip_suffix('.').unwrap_or(host);
+    let label = |l: &str| {
+        (1..=63).contains(&l.len())
+            && l.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+    };
+    !name.is_empty() && name.len() <= 253 && name.split('.').all(label)
 }
 
 /// A port: a number in 1..65535; anything else is refused, naming the node.
@@ -668,6 +695,49 @@ impl Topology {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Hosts by their rules, not by their letters: `10.0.0.1:22` was shown as the address
+    /// `[10.0.0.1:22]:7901` (break28), and `-`, `a..b` or a label of 300 letters passed.
+    #[test]
+    fn a_host_is_an_ip_address_or_a_hostname() {
+        let label63 = "a".repeat(63);
+        let long = vec!["a".repeat(50); 5].join(".");
+        for good in [
+            "10.0.0.1",
+            "::1",
+            "fe80::1%eth0",
+            "2001:db8::7",
+            "redis-0.redis.default.svc.cluster.local",
+            "node_1",
+            "host.",
+            label63.as_str(),
+        ] {
+            assert!(is_host(good), "{good}");
+        }
+        let label64 = "a".repeat(64);
+        for bad in [
+            "10.0.0.1:22",
+            "-",
+            ".",
+            "a..b",
+            "-a.b",
+            "a-.b",
+            "%",
+            "::1%",
+            "1.2.3.4%x",
+            "a b",
+            label64.as_str(),
+            long.as_str(),
+        ] {
+            assert!(!is_host(bad), "{bad}");
+        }
+        assert_eq!(long.len(), 254);
+        let refused = host_of("10.0.0.1:22", "`a`").unwrap_err();
+        assert!(
+            refused.starts_with("node `a` has host `10.0.0.1:22`, which is neither"),
+            "{refused}"
+        );
+    }
     use crate::{SlotRange, Topology};
 
     /// A node id of 40 hex digits, made of `c`.

@@ -38,7 +38,10 @@ pub enum Error {
         denied: Denied,
     },
     /// Nothing accepts connections there, or the connection broke.
-    #[error("cannot reach `{url}` ({during}): {reason}; start a cluster-enabled server there, or give the URL of one")]
+    #[error(
+        "cannot reach `{url}` ({during}): {reason}; {}",
+        unreachable_advice(reason)
+    )]
     Unreachable {
         /// The URL of the node, redacted.
         url: String,
@@ -209,13 +212,14 @@ pub enum Error {
     },
     /// The server's answer is not what a cluster node answers to the command (a topology, or
     /// per-slot statistics).
-    #[error("`{url}` answered `{command}` with something that is not a cluster node's answer: {reason}; check that the URL names a Redis or Valkey cluster node")]
+    #[error("`{url}` answered `{command}` with something that is not a cluster node's answer: {}; check that the URL names a Redis or Valkey cluster node", crate::transport::hide_sent(.reason))]
     Malformed {
         /// The URL of the node, redacted.
         url: String,
         /// The command.
         command: String,
-        /// What is wrong with the answer.
+        /// What is wrong with the answer, quoting it: shown with each word that holds a
+        /// password sent, or a part of it, as `***` ([`hide_sent`](crate::transport::hide_sent)).
         reason: String,
     },
     /// The id or address of a node that the cluster marks failed (or whose shard has no
@@ -1036,6 +1040,17 @@ impl Error {
 
 /// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
 /// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).
+/// The way out of [`Error::Unreachable`]: a server that answered and then closed the
+/// connection is there (a crash, `maxclients`, an idle client's `timeout`), and starting
+/// one there is no advice for it.
+fn unreachable_advice(reason: &str) -> &'static str {
+    if reason.starts_with(crate::transport::CLOSED_AFTER_ANSWERING) {
+        "check its log for why it closed it (a crash, `maxclients`, a client `timeout`), and run this again once it serves"
+    } else {
+        "start a cluster-enabled server there, or give the URL of one"
+    }
+}
+
 fn map_note(denied: &Denied) -> String {
     let of_the_map = denied.commands.iter().any(|c| {
         c.eq_ignore_ascii_case("CLUSTER SLOTS")

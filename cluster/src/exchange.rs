@@ -358,9 +358,11 @@ impl Exchange {
         let mut read = self.read_map();
         let mut reads = 1;
         for pause in REREAD_PAUSES {
-            if !matches!(read, Err(Error::Malformed { .. }))
-                || Instant::now() + pause >= self.deadline
-            {
+            // a malformed answer to `AUTH` is no failover's moment, and asking again would
+            // send the password again to what may be no server
+            let reread =
+                matches!(&read, Err(Error::Malformed { command, .. }) if command != "AUTH");
+            if !reread || Instant::now() + pause >= self.deadline {
                 break;
             }
             std::thread::sleep(pause);

@@ -22,13 +22,18 @@ const AT_FLOOR: f64 = 1e-9;
 /// ```
 #[must_use]
 pub fn fewest_decimals(v: f64, round: fn(f64) -> f64, keep: impl Fn(f64) -> bool) -> String {
+    fewest_kept(v, round, keep).unwrap_or_else(|| v.to_string())
+}
+
+/// [`fewest_decimals`], `None` where no number of decimals up to 6 keeps.
+fn fewest_kept(v: f64, round: fn(f64) -> f64, keep: impl Fn(f64) -> bool) -> Option<String> {
     (2..=6)
         .map(|decimals| {
             let scale = 10f64.powi(decimals);
             (round(v * scale) / scale, decimals as usize)
         })
         .find(|&(r, _)| keep(r))
-        .map_or_else(|| v.to_string(), |(r, d)| format!("{r:.d$}"))
+        .map(|(r, d)| format!("{r:.d$}"))
 }
 
 /// A floor as "no slot plan goes below" says it: never above it (1.3954 is `1.395`, not
@@ -44,13 +49,19 @@ pub fn fewest_decimals(v: f64, round: fn(f64) -> f64, keep: impl Fn(f64) -> bool
 /// assert_eq!(floor_text(9.0 / 7.0, None), "1.2857");
 /// assert_eq!(floor_text(1.1049, Some(1.1)), "1.1049");
 /// assert_eq!(floor_text(1.1049, None), "1.10");
+/// // 5/3 rounds up at every number of decimals: cut, not 1.6666666666666667
+/// assert_eq!(floor_text(5.0 / 3.0, None), "1.66");
+/// assert_eq!(floor_text(5.0 / 3.0, Some(1.665)), "1.666");
 /// ```
 #[must_use]
 pub fn floor_text(floor: f64, target: Option<f64>) -> String {
     let above_target = |r: f64| target.is_none_or(|t| floor <= t || r > t);
-    fewest_decimals(floor, f64::round, |r| {
-        r <= floor + AT_FLOOR * floor.abs().max(1.0) && above_target(r)
-    })
+    let keep = |r: f64| r <= floor + AT_FLOOR * floor.abs().max(1.0) && above_target(r);
+    // rounded where that stays at or under the floor, else cut (a figure that rounds up at
+    // every number of decimals, 5/3, was printed with all 17 digits)
+    fewest_kept(floor, f64::round, keep)
+        .or_else(|| fewest_kept(floor, f64::floor, keep))
+        .unwrap_or_else(|| floor.to_string())
 }
 
 /// A skew on the same side of `target` as it is: 1.1002 against 1.1 is `1.1002`, not `1.10`

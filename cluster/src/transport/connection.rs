@@ -173,6 +173,7 @@ impl Connection {
                 auth.arg(user);
             }
             auth.arg(password);
+            super::sent(password);
             let during = "answering AUTH";
             match con.query(&auth, Budget::SHORT, during)? {
                 Value::Okay => {}
@@ -222,7 +223,7 @@ impl Connection {
     }
 
     /// The server's error reply `e` as text for a message: its words, the password sent
-    /// hidden where the server echoes it ([`hide`](super::options::hide)), escaped.
+    /// hidden where the server echoes it ([`hide`](super::hide)), escaped.
     pub(crate) fn said(&self, code: &str, details: Option<&str>) -> String {
         super::server_words(code, details, self.secret.as_deref())
     }
@@ -354,6 +355,8 @@ impl Connection {
                     {
                         // What a TLS port does with a plain connection.
                         "the server closed the connection without a word; if it is a TLS port, give a `rediss://` URL".to_owned()
+                    } else if closed && (self.io.received > 0 || answered_before(&self.url)) {
+                        super::CLOSED_AFTER_ANSWERING.to_owned()
                     } else if closed {
                         "the server closed the connection".to_owned()
                     } else {
@@ -381,10 +384,21 @@ impl Connection {
         } else {
             ""
         };
+        if self.holds(&self.io.head) {
+            return "its reply is not RESP (its first bytes are left out: they hold letters of the password sent)".to_owned();
+        }
         format!(
             "its reply is not RESP: it begins `{}{cut}`",
             crate::text::escape(&self.io.head)
         )
+    }
+
+    /// Whether `text`, from the server, holds the password sent or a part of it
+    /// ([`holds`](super::holds)).
+    fn holds(&self, text: &[u8]) -> bool {
+        self.secret
+            .as_deref()
+            .is_some_and(|p| super::holds(p, text))
     }
 
     fn timed_out(&self, during: &str) -> ServerError {
@@ -422,8 +436,30 @@ impl Connection {
         ServerError::NotRedis {
             url: self.url.clone(),
             during: during.to_owned(),
-            what: format!("it answered {}", super::describe(value)),
+            what: match super::describe(value) {
+                // a status or a string that echoes the password: only its kind
+                shown if self.holds(shown.as_bytes()) || self.holds(&value_bytes(value)) => {
+                    "it answered a reply that holds letters of the password sent (left out)"
+                        .to_owned()
+                }
+                shown => format!("it answered {shown}"),
+            },
         }
+    }
+}
+
+/// The bytes of a scalar reply as the server sent them (a status, a string, an error), for
+/// [`Connection::holds`]: the description escapes them, which may split a copy of the
+/// password; empty for the rest.
+fn value_bytes(value: &Value) -> Vec<u8> {
+    match value {
+        Value::SimpleString(s) => s.as_bytes().to_vec(),
+        Value::BulkString(b) => b.clone(),
+        Value::VerbatimString { text, .. } => text.as_bytes().to_vec(),
+        Value::ServerError(e) => {
+            format!("{} {}", e.code(), e.details().unwrap_or_default()).into_bytes()
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -709,6 +745,23 @@ mod tests {
         assert!(
             after.contains("the server closed the connection") && !after.contains(hint),
             "{after}"
+        );
+        // and the message of the map's exchange tells a server that left, not none there
+        // (break28: "start a cluster-enabled server there" to one that had answered)
+        assert!(
+            after.contains(super::super::CLOSED_AFTER_ANSWERING),
+            "{after}"
+        );
+        let error = crate::Error::Unreachable {
+            url: "redis://h:1".to_owned(),
+            during: "CLUSTER SHARDS".to_owned(),
+            reason: super::super::CLOSED_AFTER_ANSWERING.to_owned(),
+        };
+        let said = error.to_string();
+        assert!(
+            said.contains("check its log for why it closed it")
+                && !said.contains("start a cluster-enabled server"),
+            "{said}"
         );
     }
 

@@ -42,6 +42,7 @@
 
 mod acl;
 mod connection;
+mod hide;
 mod meter;
 mod options;
 mod tls;
@@ -51,9 +52,15 @@ use std::time::{Duration, Instant};
 
 pub use acl::Denied;
 pub(crate) use connection::Connection;
+pub use hide::hide_sent;
+pub(crate) use hide::{hide, holds, sent};
 pub use options::ConnectOptions;
-pub(crate) use options::{hide, Endpoint};
+pub(crate) use options::Endpoint;
 pub use tls::{CertificateProblem, TlsError, TlsFile, TlsOptions};
+
+/// Why a connection broke where the server had answered on it, or on another connection
+/// of this process, before closing it: a server there that left, not a port with none.
+pub const CLOSED_AFTER_ANSWERING: &str = "the server closed the connection after it had answered";
 
 /// What a connection is doing while the TLS handshake runs, as its errors name it.
 pub(crate) const IN_HANDSHAKE: &str = "in the TLS handshake";

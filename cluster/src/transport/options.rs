@@ -71,58 +71,6 @@ pub(crate) struct Endpoint {
     pub(crate) shown: String,
 }
 
-/// `text`, a server's words, where they hold `password` (as text): only their first word
-/// (the reply's code) and slotgen's note that the rest is left out. A server may echo the
-/// password (`AUTH <password> called without any password configured`, `MIGRATE`'s error
-/// that repeats its `AUTH`), and no message prints a secret; nor may it tell one by what
-/// is left: `***` in the place of `pass` in `username-password` read `username-***word`,
-/// and in the place of `invalid` in the server's well-known `WRONGPASS invalid
-/// username-password pair` told the password as well.
-pub(crate) fn hide(password: Option<&[u8]>, text: &str) -> String {
-    let Some(p) = password
-        .map(String::from_utf8_lossy)
-        .filter(|p| !p.is_empty())
-    else {
-        return text.to_owned();
-    };
-    if !text.contains(p.as_ref()) {
-        return text.to_owned();
-    }
-    let left_out =
-        "the rest of the server's words is left out: it holds the letters of the password sent";
-    match text.split(' ').next() {
-        Some(code) if !code.contains(p.as_ref()) => format!("{code} ({left_out})"),
-        _ => format!("({left_out})"),
-    }
-}
-
-#[cfg(test)]
-mod hide_tests {
-    use super::hide;
-
-    /// Where the server's words hold the password, only their code is kept: a newcomer read
-    /// `username-***word` and knew the password was `pass`, and `WRONGPASS ***` that it was
-    /// `invalid`.
-    #[test]
-    fn a_password_is_hidden_without_telling_its_letters() {
-        let wrongpass = "WRONGPASS invalid username-password pair or user is disabled.";
-        let auth = "ERR AUTH s3cret called without any password configured for the default user";
-        let left_out =
-            "(the rest of the server's words is left out: it holds the letters of the password sent)";
-        for (password, text, code) in [
-            (&b"pass"[..], wrongpass, "WRONGPASS "),
-            (b"password", wrongpass, "WRONGPASS "),
-            (b"invalid", wrongpass, "WRONGPASS "),
-            (b"s3cret", auth, "ERR "),
-            (b"WRONGPASS", "WRONGPASS invalid", ""),
-        ] {
-            assert_eq!(hide(Some(password), text), format!("{code}{left_out}"));
-        }
-        assert_eq!(hide(None, wrongpass), wrongpass);
-        assert_eq!(hide(Some(b"x7"), wrongpass), wrongpass);
-    }
-}
-
 impl Endpoint {
     /// `url` with `options`.
     ///

@@ -79,8 +79,10 @@ pub enum CertificateProblem {
     NotValidForName {
         /// The name checked.
         expected: String,
-        /// The names it holds (its subject alternative names), escaped.
+        /// The names it holds (its subject alternative names), escaped: the first 8.
         presented: Vec<String>,
+        /// How many more names it holds than `presented` lists.
+        more: usize,
     },
     /// It was not issued by a trusted CA.
     UnknownIssuer,
@@ -106,8 +108,9 @@ impl fmt::Display for CertificateProblem {
             CertificateProblem::NotValidForName {
                 expected,
                 presented,
+                more,
             } => {
-                let names = if presented.is_empty() {
+                let mut names = if presented.is_empty() {
                     "no name".to_owned()
                 } else {
                     presented
@@ -116,6 +119,9 @@ impl fmt::Display for CertificateProblem {
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
+                if *more > 0 {
+                    names += &format!(", and {more} more");
+                }
                 write!(
                     f,
                     "is not valid for the name `{expected}` (it holds {names}): connect by a name it holds, or check it against one of them (SNI)"
@@ -223,12 +229,17 @@ impl TlsClient {
             (None, None) => builder.with_no_client_auth(),
             (Some(cert), Some(key)) => {
                 let chain = read_certs(cert, TlsFile::Cert)?;
-                let key_der = PrivateKeyDer::from_pem_slice(&read_file(key, TlsFile::Key)?)
-                    .map_err(|e| TlsError::File {
-                        what: TlsFile::Key,
-                        path: crate::text::path(key),
-                        reason: pem_reason(&e, "no private key"),
-                    })?;
+                let pem = read_file(key, TlsFile::Key)?;
+                let key_der = PrivateKeyDer::from_pem_slice(&pem).map_err(|e| TlsError::File {
+                    what: TlsFile::Key,
+                    path: crate::text::path(key),
+                    reason: if encrypted(&pem) {
+                        let shown = crate::text::path(key);
+                        format!("it is encrypted (a passphrase guards it), which slotgen cannot read: decrypt it with `openssl pkey -in {shown} -out {shown}.plain` (it asks for the passphrase) and give that file, kept private")
+                    } else {
+                        pem_reason(&e, "no private key")
+                    },
+                })?;
                 let v1 = x509_v1(&chain[0]);
                 builder
                     .with_client_auth_cert(chain, key_der)
@@ -376,15 +387,17 @@ fn problem(e: &CertificateError) -> CertificateProblem {
         CertificateError::NotValidForName => CertificateProblem::NotValidForName {
             expected: "?".to_owned(),
             presented: Vec::new(),
+            more: 0,
         },
         CertificateError::NotValidForNameContext {
             expected,
             presented,
         } => CertificateProblem::NotValidForName {
             expected: crate::text::escape(expected.to_str().as_bytes()),
+            more: presented.len().saturating_sub(NAMES_SHOWN),
             presented: presented
                 .iter()
-                .take(8)
+                .take(NAMES_SHOWN)
                 .map(|n| {
                     crate::text::shorten(&crate::text::escape(presented_name(n).as_bytes()), 80)
                 })
@@ -419,6 +432,13 @@ fn presented_name(name: &str) -> &str {
     name
 }
 
+/// Whether `pem` holds an encrypted private key: PKCS #8 (`BEGIN ENCRYPTED PRIVATE KEY`)
+/// or OpenSSL's older form (`Proc-Type: 4,ENCRYPTED`), which rustls does not read.
+fn encrypted(pem: &[u8]) -> bool {
+    let has = |what: &[u8]| pem.windows(what.len()).any(|w| w == what);
+    has(b"-----BEGIN ENCRYPTED PRIVATE KEY-----") || has(b"Proc-Type: 4,ENCRYPTED")
+}
+
 fn pem_reason(e: &rustls::pki_types::pem::Error, missing: &str) -> String {
     match e {
         rustls::pki_types::pem::Error::Io(io) => crate::text::os_reason(io),
@@ -426,6 +446,9 @@ fn pem_reason(e: &rustls::pki_types::pem::Error, missing: &str) -> String {
         other => format!("not PEM: {other:?}"),
     }
 }
+
+/// The most names of a certificate that a message lists ([`CertificateProblem::NotValidForName`]).
+const NAMES_SHOWN: usize = 8;
 
 /// Why an X.509 v1 certificate is refused, and how to reissue it: what the common
 /// `openssl x509 -req` recipe makes from a request without extensions, and what
@@ -565,15 +588,61 @@ mod tests {
         assert_eq!(utc_date(4_102_444_799), "2099-12-31 23:59:59 UTC");
     }
 
+    /// A client key under a passphrase is named so, with the command that decrypts it: it
+    /// was "no private key in it (PEM)", though the file holds one.
+    #[test]
+    fn an_encrypted_client_key_is_named_with_how_to_decrypt_it() {
+        let dir = std::env::temp_dir().join(format!("slotgen-enc-key-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (cert, key) = (dir.join("c.pem"), dir.join("k.pem"));
+        let openssl = std::process::Command::new("openssl")
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-days", "1", "-subj", "/CN=c",
+            ])
+            .args(["-passout", "pass:s3cret", "-keyout"])
+            .arg(&key)
+            .arg("-out")
+            .arg(&cert)
+            .output()
+            .unwrap();
+        assert!(openssl.status.success(), "{openssl:?}");
+        assert!(encrypted(&std::fs::read(&key).unwrap()));
+        let options = TlsOptions {
+            cert_file: Some(cert),
+            key_file: Some(key.clone()),
+            insecure: true,
+            ..TlsOptions::default()
+        };
+        let said = TlsClient::new(&options).err().unwrap().to_string();
+        let shown = crate::text::path(&key);
+        assert!(
+            said.contains(&format!("it is encrypted (a passphrase guards it), which slotgen cannot read: decrypt it with `openssl pkey -in {shown} -out {shown}.plain`")),
+            "{said}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn problems_say_why_and_the_fix() {
         let name = CertificateProblem::NotValidForName {
             expected: "127.0.0.1".to_owned(),
             presented: vec!["other.example".to_owned()],
+            more: 0,
         };
         assert_eq!(
             TlsError::Certificate(name).to_string(),
             "the server's certificate is not valid for the name `127.0.0.1` (it holds `other.example`): connect by a name it holds, or check it against one of them (SNI)"
+        );
+        // a list cut says so (break28: 2003 names, 8 listed, and no word of the rest)
+        let many = CertificateProblem::NotValidForName {
+            expected: "h".to_owned(),
+            presented: vec!["a".to_owned(); 8],
+            more: 1995,
+        };
+        let said = TlsError::Certificate(many).to_string();
+        assert!(
+            said.contains("`a`, `a`, and 1995 more): connect by"),
+            "{said}"
         );
         assert_eq!(presented_name("DnsName(\"localhost\")"), "localhost");
         assert_eq!(presented_name("IpAddress(127.0.0.1)"), "127.0.0.1");

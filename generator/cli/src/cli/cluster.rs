@@ -104,6 +104,15 @@ pub struct ConnectArgs {
 }
 
 impl ConnectArgs {
+    /// The `--password-file` given, where advice run later can read it again: a regular
+    /// file. A pipe (`<(...)`, `/dev/fd/63`) or a FIFO is gone or empty by then, so advice
+    /// names `--askpass` or `REDISCLI_AUTH` in its place (`None` here).
+    pub fn lasting_password_file(&self) -> Option<&PathBuf> {
+        self.password_file
+            .as_ref()
+            .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()))
+    }
+
     /// The options for `url`: the TLS settings (refused without TLS), the user, and the
     /// password from --askpass, --password-file or REDISCLI_AUTH. `stdin_taken` names what
     /// standard input holds instead, for a command that reads it (`placement`'s keys).

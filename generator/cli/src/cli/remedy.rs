@@ -266,7 +266,8 @@ pub(super) fn without_user_info(url: &str) -> (String, Option<Vec<u8>>, bool) {
 }
 
 /// Every connection option given, as a command line takes it (each value quoted); the
-/// password source by name only.
+/// password source by name only: `--askpass` for a --password-file that is no regular file
+/// ([`ConnectArgs::lasting_password_file`]).
 pub(super) fn connection_options(c: &ConnectArgs) -> String {
     let mut out = String::new();
     let mut path = |name: &str, p: &Option<std::path::PathBuf>| {
@@ -279,7 +280,7 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     path("--cacert", &c.cacert);
     path("--cert", &c.cert);
     path("--key", &c.key);
-    path("--password-file", &c.password_file);
+    path("--password-file", &c.lasting_password_file().cloned());
     if c.tls {
         out += " --tls";
     }
@@ -292,7 +293,8 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     if let Some(user) = &c.user {
         out += &format!(" --user {}", shell_quote(user.as_bytes()));
     }
-    if c.askpass {
+    // a pipe given as --password-file is gone when the command runs: it asks instead
+    if c.askpass || (c.password_file.is_some() && c.lasting_password_file().is_none()) {
         out += " --askpass";
     }
     out
@@ -536,10 +538,14 @@ pub(super) fn map_remedies(
 /// `share`, or `null`), `command`); `one_key` where one key carries the slot and no split is offered (`key`, its
 /// `share` of the sample, the `command` that gives a key on each primary, `text`), else
 /// `null`; `capped` where keys were weighed by an `OBJECT FREQ` counter at its cap (`keys`,
-/// and `hits_at_least`, what the cap stands for), else `null`.
+/// and `hits_at_least`, what the cap stands for), else `null`. A key or hashtag, a server's
+/// bytes, is two fields as in every JSON record (`output`): its text (`null` where not
+/// UTF-8) and `key_hex` or `hashtag_hex`, its bytes in hex.
 pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json::Value {
     let h = &r.hot;
-    let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    // a server's bytes as the records spell them (`output`): the text where UTF-8, else
+    // `null`, and `NAME_hex` beside it; never made text by replacing bytes
+    let utf8 = |b: &[u8]| std::str::from_utf8(b).ok().map(str::to_owned);
     json!({
         "slot": h.slot,
         "amount": h.amount,
@@ -552,20 +558,27 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
             "hits_at_least": hits,
         })),
         "hashtags": r.sample.as_ref().map(|s| s.hashtags.iter().take(5).map(|t| json!({
-            "hashtag": lossy(&t.hashtag),
+            "hashtag": utf8(&t.hashtag),
+            "hashtag_hex": hex::encode(&t.hashtag),
             "braced": t.braced,
             "keys": t.keys,
             "share": t.share,
-            "heaviest": { "key": lossy(&t.heaviest.0), "share": t.heaviest.1 },
+            "heaviest": {
+                "key": utf8(&t.heaviest.0),
+                "key_hex": hex::encode(&t.heaviest.0),
+                "share": t.heaviest.1,
+            },
         })).collect::<Vec<_>>()),
         "one_key": r.sample.as_ref().and_then(SlotSample::one_key).map(|t| json!({
-            "key": lossy(&t.heaviest.0),
+            "key": utf8(&t.heaviest.0),
+            "key_hex": hex::encode(&t.heaviest.0),
             "share": t.share * t.heaviest.1,
             "command": r.command,
             "text": text,
         })),
         "remedy": r.split.as_ref().map(|s| json!({
-            "hashtag": lossy(&s.hashtag),
+            "hashtag": utf8(&s.hashtag),
+            "hashtag_hex": hex::encode(&s.hashtag),
             "share": s.share,
             "amount": s.amount,
             "tags": s.tags.iter().map(|t| {
@@ -574,13 +587,15 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
                     "tag": t.tag,
                     "slot": t.slot,
                     "node": { "id": n.id, "addr": n.addr },
-                    "key": lossy(&t.key),
+                    "key": utf8(&t.key),
+                    "key_hex": hex::encode(&t.key),
                 })
             }).collect::<Vec<_>>(),
             "skew_after": s.skew_after,
             "after": r.after,
             "whole": s.whole.as_ref().map(|(key, share)| json!({
-                "key": lossy(key),
+                "key": utf8(key),
+                "key_hex": hex::encode(key),
                 "share": share,
             })),
             "command": r.command,
@@ -593,6 +608,103 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hot slot's keys that are not UTF-8 (a tester's `{hot}X\xff517`) are `null` and
+    /// their bytes in hex, as docs/cli.md says every JSON key is; they were text with
+    /// U+FFFD in place of the byte, and no hex.
+    #[test]
+    fn json_keys_that_are_not_utf8_are_null_and_hex() {
+        use slotgen_cluster::{HashtagShare, Node, Role, Shard, SlotRange, Source, SplitTag};
+        let node = Node {
+            id: "a".repeat(40),
+            addr: "127.0.0.1:7000".to_owned(),
+            role: Role::Primary,
+            health: Some("online".to_owned()),
+        };
+        let topology = Topology {
+            shards: vec![Shard {
+                primary: node,
+                replicas: Vec::new(),
+                ranges: vec![SlotRange {
+                    first: 0,
+                    last: 16383,
+                }],
+            }],
+            left_out: Vec::new(),
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        let (tag, key) = (b"h\xff".to_vec(), b"{h\xff}X\xff5".to_vec());
+        let remedy = HotRemedy {
+            hot: HotSlot {
+                slot: 9,
+                amount: 10,
+                share: 1.0,
+                floor: 2.0,
+            },
+            sample: Some(SlotSample {
+                slot: 9,
+                keys: 10,
+                listed: 10,
+                foreign: 0,
+                capped: None,
+                in_slot: 10,
+                basis: Basis::Keys,
+                hashtags: vec![HashtagShare {
+                    hashtag: tag.clone(),
+                    braced: true,
+                    keys: 10,
+                    share: 1.0,
+                    example: key.clone(),
+                    heaviest: (key.clone(), 0.6),
+                }],
+            }),
+            split: Some(Split {
+                slot: 9,
+                hashtag: tag,
+                share: 1.0,
+                amount: 10,
+                tags: vec![SplitTag {
+                    tag: "A".to_owned(),
+                    slot: 1,
+                    shard: 0,
+                    key: b"{A}X\xff5".to_vec(),
+                }],
+                skew_after: None,
+                whole: Some((key, 0.6)),
+            }),
+            command: None,
+            after: Vec::new(),
+        };
+        let j = json(&remedy, &topology, "");
+        let (tag_hex, key_hex) = ("68ff", "7b68ff7d58ff35");
+        let hashtag = &j["hashtags"][0];
+        assert_eq!(
+            (&hashtag["hashtag"], &hashtag["hashtag_hex"]),
+            (&json!(null), &json!(tag_hex))
+        );
+        let heaviest = &hashtag["heaviest"];
+        assert_eq!(
+            (&heaviest["key"], &heaviest["key_hex"]),
+            (&json!(null), &json!(key_hex))
+        );
+        let split = &j["remedy"];
+        assert_eq!(
+            (&split["hashtag"], &split["hashtag_hex"]),
+            (&json!(null), &json!(tag_hex))
+        );
+        let tag = &split["tags"][0];
+        assert_eq!(
+            (&tag["key"], &tag["key_hex"]),
+            (&json!(null), &json!("7b417d58ff35"))
+        );
+        let whole = &split["whole"];
+        assert_eq!(
+            (&whole["key"], &whole["key_hex"]),
+            (&json!(null), &json!(key_hex))
+        );
+        assert!(!j.to_string().contains('\u{fffd}'), "{j}");
+    }
 
     #[test]
     fn the_user_info_is_left_out_and_said() {
@@ -622,6 +734,9 @@ mod tests {
     /// The TLS case: the command kept neither `--cacert` nor `--user`.
     #[test]
     fn every_connection_option_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let pw = dir.path().join("pw");
+        std::fs::write(&pw, "s3cret\n").unwrap();
         let c = ConnectArgs {
             tls: true,
             cacert: Some("/etc/ca dir/ca.pem".into()),
@@ -631,16 +746,35 @@ mod tests {
             insecure: false,
             user: Some("loadgen".into()),
             askpass: false,
-            password_file: Some("pw".into()),
+            password_file: Some(pw.clone()),
         };
         // relative files are given from the directory the command ran in
         let here = std::env::current_dir().unwrap();
         let here = here.to_str().unwrap();
+        let pw = pw.to_str().unwrap();
         assert_eq!(
             connection_options(&c),
             format!(
-                " --cacert '/etc/ca dir/ca.pem' --cert '{here}/c.pem' --key '{here}/k.pem' --password-file '{here}/pw' --tls --sni 'redis.example' --user 'loadgen'"
+                " --cacert '/etc/ca dir/ca.pem' --cert '{here}/c.pem' --key '{here}/k.pem' --password-file '{pw}' --tls --sni 'redis.example' --user 'loadgen'"
             )
+        );
+        // a pipe (`<(...)`, here a FIFO) is gone or empty when the advice is followed: the
+        // command asks for the password instead (break28: `--password-file '/dev/fd/63'`)
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let piped = ConnectArgs {
+            password_file: Some(fifo),
+            ..c.clone()
+        };
+        let options = connection_options(&piped);
+        assert!(!options.contains("--password-file"), "{options}");
+        assert!(
+            options.ends_with(" --user 'loadgen' --askpass"),
+            "{options}"
         );
         let c = ConnectArgs {
             askpass: true,

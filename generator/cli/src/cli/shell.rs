@@ -91,11 +91,14 @@ pub fn shell(url: &str, c: &ConnectArgs, cli: &str) -> Result<cluster::Shell> {
     if let Some(user) = &user {
         options.push(format!("--user {}", quote(user)?));
     }
-    let password = if let Some(path) = &c.password_file {
+    let password = if let Some(path) = c.lasting_password_file() {
         format!(
             "REDISCLI_AUTH=$(head -n 1 {})\nexport REDISCLI_AUTH",
             file(path)?
         )
+    } else if c.password_file.is_some() {
+        // a pipe (`<(...)`) is gone when the script runs
+        ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password: the --password-file given was a pipe, gone by now}\"".to_owned()
     } else if c.askpass
         || parts.password
         || std::env::var_os(super::cluster::PASSWORD_VARIABLE).is_some()
@@ -156,7 +159,10 @@ impl Removal {
         Ok(Removal {
             program,
             seed: quote(seed),
-            password: match (&reach.connect.password_file, shell.password.is_empty()) {
+            password: match (
+                reach.connect.lasting_password_file(),
+                shell.password.is_empty(),
+            ) {
                 (_, true) => String::new(),
                 // the commands are run by hand: the file's first line put there first
                 (Some(file), false) => {
@@ -252,4 +258,67 @@ impl Removal {
 /// read), quoted all the same (`[::1]:7000` is a pattern to `sh`).
 fn quote(text: &str) -> String {
     shlex::try_quote(text).map_or_else(|_| field(text.as_bytes()), |q| q.into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The script reads a --password-file that is a regular file when it runs; a pipe
+    /// (`<(...)`, here a FIFO) is gone by then (break28: `head -n 1 /dev/fd/63` failed, with
+    /// REDISCLI_AUTH set too): the script takes REDISCLI_AUTH and says so, and runs with it.
+    #[test]
+    fn a_piped_password_file_is_not_read_again_by_the_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let (file, fifo) = (dir.path().join("pw"), dir.path().join("fifo"));
+        std::fs::write(&file, "s3cret\n").unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let args = |password_file| ConnectArgs {
+            tls: false,
+            cacert: None,
+            cert: None,
+            key: None,
+            sni: None,
+            insecure: false,
+            user: None,
+            askpass: false,
+            password_file: Some(password_file),
+        };
+        let url = "redis://127.0.0.1:7000";
+        let kept = shell(url, &args(file.clone()), "valkey-cli").unwrap();
+        let read = format!("REDISCLI_AUTH=$(head -n 1 {})", file.display());
+        assert!(kept.password.starts_with(&read), "{}", kept.password);
+        let piped = shell(url, &args(fifo), "valkey-cli").unwrap();
+        assert!(!piped.password.contains("fifo"), "{}", piped.password);
+        // the line as sh runs it: refused with the way out where REDISCLI_AUTH is unset, and
+        // passed where it is set
+        let run = |auth: Option<&str>| {
+            let mut sh = std::process::Command::new("sh");
+            sh.args([
+                "-c",
+                &format!("{}\necho \"$REDISCLI_AUTH\"", piped.password),
+            ])
+            .env_remove("REDISCLI_AUTH");
+            if let Some(auth) = auth {
+                sh.env("REDISCLI_AUTH", auth);
+            }
+            sh.output().unwrap()
+        };
+        let unset = run(None);
+        assert!(!unset.status.success());
+        let said = String::from_utf8_lossy(&unset.stderr);
+        assert!(
+            said.contains(
+                "set REDISCLI_AUTH to the cluster's password: the --password-file given was a pipe"
+            ),
+            "{said}"
+        );
+        let set = run(Some("s3cret"));
+        assert!(set.status.success());
+        assert_eq!(set.stdout, b"s3cret\n");
+    }
 }

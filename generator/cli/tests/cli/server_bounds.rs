@@ -77,7 +77,7 @@ const NODE_ID: &str = "0123456789abcdef0123456789abcdef01234567";
 /// A fake server on a loopback port, serving connections one after another in a thread.
 struct Fake {
     port: u16,
-    /// CLUSTER KEYSLOT queries answered so far.
+    /// CLUSTER KEYSLOT queries answered so far; for a [`Behaviour::Node`], the `AUTH`s.
     queries: Arc<AtomicUsize>,
     /// Bytes of the huge reply sent before the client left.
     huge_sent: Arc<AtomicU64>,
@@ -141,6 +141,9 @@ fn serve(
                     "CLUSTER {}",
                     String::from_utf8_lossy(sub).to_ascii_uppercase()
                 );
+            }
+            if name == "AUTH" {
+                queries.fetch_add(1, Ordering::SeqCst);
             }
             let answer = if name == at {
                 match reply {
@@ -579,6 +582,50 @@ fn a_node_that_stops_mid_reply_times_out_at_the_deadline() {
             "{}",
             run.stderr
         );
+    }
+}
+
+/// A server that echoes the password sent, whole or in part, in any reply (break28: a
+/// port that quotes the request, a proxy): no part of it of 4 letters or more is printed,
+/// in any case; and `AUTH` answered with what is not RESP is not sent again.
+#[test]
+fn a_password_a_server_echoes_in_any_reply_is_not_printed() {
+    let secret = "S3cr3tPw!x";
+    // every 4 letters of the password, as a reader would find them, in any case
+    let parts: Vec<String> = (0..=secret.len() - 4)
+        .map(|i| secret[i..i + 4].to_ascii_lowercase())
+        .collect();
+    let refused = "refused the password of user `default` (ERR (the rest";
+    for (at, reply, needle, auths) in [
+        ("AUTH", &b"+S3cr3tPw!x\r\n"[..], "`AUTH`", 1),
+        ("AUTH", b"$10\r\nS3cr3tPw!x\r\n", "`AUTH`", 1),
+        ("AUTH", b"S3cr3tPw!x\r\n", "`AUTH`", 1),
+        ("AUTH", b"-ERR S3cr3tP\r\n", refused, 1),
+        ("AUTH", b"-ERR wrong password s3CR3TPW\r\n", refused, 1),
+        (
+            "CLUSTER NODES",
+            b"$10\r\nS3cr3tPw!x\r\n",
+            "`CLUSTER NODES`",
+            5,
+        ),
+    ] {
+        let fake = Fake::start(Behaviour::Node {
+            at,
+            reply: Hostile::Reply(reply),
+        });
+        let url = format!("redis://:S3cr3tPw%21x@127.0.0.1:{}", fake.port);
+        let run = run(&["nodes", "--redis", &url, "--timeout", "10"]);
+        run.fails_with(needle);
+        let said = format!("{}{}", run.stdout, run.stderr).to_ascii_lowercase();
+        for part in &parts {
+            assert!(
+                !said.contains(part.as_str()),
+                "{at} {reply:?}: {}",
+                run.stderr
+            );
+        }
+        // a map malformed at each read is read 5 times; AUTH's answer that is no RESP once
+        assert_eq!(fake.queries.load(Ordering::SeqCst), auths, "{}", run.stderr);
     }
 }
 
