@@ -797,38 +797,75 @@ fn maybe_in(
     unit: (usize, usize),
     calls: usize,
 ) -> Option<&'static str> {
+    maybe_in_once(names, (file, unit), byte, calls, &mut HashMap::new())
+}
+
+/// [`maybe_in`] in `file` and `unit` (`at`), each code's byte and count of calls left
+/// answered once (`memo`): a helper called twice by one called twice, followed to their
+/// calls each time, was exponential (22 such helpers took 57 s).
+fn maybe_in_once(
+    names: &Names,
+    at: (usize, (usize, usize)),
+    byte: usize,
+    calls: usize,
+    memo: &mut HashMap<(usize, usize), Option<&'static str>>,
+) -> Option<&'static str> {
+    if let Some(&known) = memo.get(&(byte, calls)) {
+        return known;
+    }
+    let (file, unit) = at;
     let inside = |(a, b): (usize, usize)| unit.0 <= a && b <= unit.1 && (a, b) != unit;
-    // a body that runs whenever the unit does: a helper called so, in the same unit
-    let called = |(a, b): (usize, usize)| {
-        calls > 0
-            && names.passed.iter().any(|&j| {
-                names.locals[j].file == file
-                    && names.locals[j].body == (a, b)
-                    && names.called_at.get(&j).is_some_and(|sites| {
-                        sites.iter().any(|&(f, c)| {
-                            f == file
-                                && !(a <= c && c < b)
-                                && unit.0 <= c
-                                && c < unit.1
-                                && maybe_in(names, file, c, unit, calls - 1).is_none()
-                        })
-                    })
-            })
-    };
-    names
+    let mut why = names
         .maybe_over(file, byte)
         .filter(|&(a, b, _)| inside((a, b)))
         .map(|(_, _, why)| why)
-        .next()
-        .or_else(|| {
-            names
-                .bodies
-                .iter()
-                .any(|&(f, a, b)| {
-                    f == file && a <= byte && byte < b && inside((a, b)) && !called((a, b))
-                })
-                .then_some("inside a function, which may not be called")
-        })
+        .next();
+    if why.is_none() {
+        for &(f, a, b) in &names.bodies {
+            if f == file
+                && a <= byte
+                && byte < b
+                && inside((a, b))
+                && !called_whenever(names, at, (a, b), calls, memo)
+            {
+                why = Some("inside a function, which may not be called");
+                break;
+            }
+        }
+    }
+    memo.insert((byte, calls), why);
+    why
+}
+
+/// Whether the body `(a, b)` runs whenever the unit of `at` does ([`maybe_in`]): a
+/// helper's, called in the same unit where that call runs whenever the unit does.
+fn called_whenever(
+    names: &Names,
+    at: (usize, (usize, usize)),
+    (a, b): (usize, usize),
+    calls: usize,
+    memo: &mut HashMap<(usize, usize), Option<&'static str>>,
+) -> bool {
+    let (file, unit) = at;
+    if calls == 0 {
+        return false;
+    }
+    for &j in &names.passed {
+        if names.locals[j].file != file || names.locals[j].body != (a, b) {
+            continue;
+        }
+        for &(f, c) in names.called_at.get(&j).into_iter().flatten() {
+            if f == file
+                && !(a <= c && c < b)
+                && unit.0 <= c
+                && c < unit.1
+                && maybe_in_once(names, at, c, calls - 1, memo).is_none()
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The method calls of `ast` (file 0) on a value that is a string, of a method strings
@@ -954,6 +991,56 @@ impl Visitor for MethodCalls<'_> {
             name_of(m.name()),
         ));
     }
+}
+
+/// The most bytes a value the lint follows may take ([`size`]): a longer one is opaque.
+/// Keys are short, and a value may double at each link (`local b = a .. a`, a helper
+/// returning `g(k) .. g(k)`): unbounded, 25 such lines of a 1 KB script took 22 GB.
+const MAX_VALUE_BYTES: usize = 4096;
+
+/// About how many bytes of memory `parts` take: a part each, its literal's bytes and the
+/// parts it edits.
+fn size(parts: &[Part]) -> usize {
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Literal(bytes) => 16 + bytes.len(),
+            Part::Edited { of, .. } => 16 + size(of),
+            _ => 16,
+        })
+        .sum()
+}
+
+/// `parts`, the value of `expr`, cut at [`MAX_VALUE_BYTES`] when longer: what comes
+/// before the cut (which holds the hashtag if the value has one there), then an opaque part.
+fn bounded(mut parts: Vec<Part>, expr: &Expression) -> Vec<Part> {
+    if size(&parts) <= MAX_VALUE_BYTES {
+        return parts;
+    }
+    let mut room = MAX_VALUE_BYTES;
+    let mut kept = 0;
+    for part in &mut parts {
+        let taken = size(std::slice::from_ref(part));
+        if taken > room {
+            if let Part::Literal(bytes) = part {
+                bytes.truncate(room.saturating_sub(16));
+                kept += 1;
+            }
+            break;
+        }
+        room -= taken;
+        kept += 1;
+    }
+    parts.truncate(kept);
+    parts.push(Part::Opaque {
+        text: short(&expr.to_string()),
+        why: Some(format!(
+            "its value is longer than the lint follows ({} KiB: it stopped reading it \
+             there)",
+            MAX_VALUE_BYTES >> 10
+        )),
+    });
+    parts
 }
 
 /// The most passes [`values`] makes before it gives up on every local's value.
@@ -1353,7 +1440,7 @@ impl Flow<'_> {
     /// it reads are the script's (`KEYS[1] (KEYS[1] = ARGV[1] since line 4)`).
     fn eval(&self, expr: &Expression) -> KeyExpr {
         self.notes.borrow_mut().clear();
-        let parts = self.parts(expr);
+        let parts = bounded(self.parts(expr), expr);
         let notes = std::mem::take(&mut *self.notes.borrow_mut());
         let text = short(&expr.to_string());
         KeyExpr {
@@ -1392,7 +1479,7 @@ impl Flow<'_> {
             } => {
                 let mut parts = self.parts(lhs);
                 parts.extend(self.parts(rhs));
-                parts
+                bounded(parts, expr)
             }
             Expression::Var(Var::Name(n)) => match self.values.get(&self.holder(n)) {
                 Some(Some(value)) => {

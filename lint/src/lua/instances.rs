@@ -23,6 +23,15 @@ use super::syntax::byte_start;
 /// is read once with its parameters as every call merges them.
 const MAX_INSTANCES: usize = 1024;
 
+/// The most helpers followed inside one another (`g3` calling `g2` calling `g1`, each
+/// followed per call, is 3): each holds its own copy of the values while the inner ones
+/// are read, so a chain of 800 took 21 GB. Real chains are a few deep.
+const MAX_DEPTH: usize = 32;
+
+/// The most values of names copied over the calls followed (a call followed copies those
+/// of every name of the script, a few times as its body's values settle).
+const MAX_COPIED: usize = 1 << 20;
+
 /// The most bytes of helper bodies read for those calls (each body's length once per call
 /// followed), past which none is followed either: a body is read a few times per call
 /// (its locals' values settle, then its calls), so this keeps the lint's time within a few
@@ -51,25 +60,31 @@ impl Helpers {
             names.locals[j].file == file && body(j).0 <= byte && byte < body(j).1
         };
         let sites = |j: usize| names.called_at.get(&j).map_or(&[][..], Vec::as_slice);
-        // k -> the helpers called in k's body
-        let calls_in = |k: usize| -> Vec<usize> {
-            names
-                .passed
-                .iter()
-                .copied()
-                .filter(|&j| sites(j).iter().any(|&s| holds(k, s)))
-                .collect()
-        };
+        // k -> the helpers called in k's body, found once (a chain of 3000 helpers asked
+        // for them per step took 112 s)
+        let calls: HashMap<usize, Vec<usize>> = names
+            .passed
+            .iter()
+            .map(|&k| {
+                let called = names.passed.iter().copied();
+                (
+                    k,
+                    called
+                        .filter(|&j| sites(j).iter().any(|&s| holds(k, s)))
+                        .collect(),
+                )
+            })
+            .collect();
+        let calls_in = |k: usize| calls.get(&k).map_or(&[][..], Vec::as_slice);
         let reaches_itself = |j: usize| {
-            let mut seen = vec![j];
-            let mut queue = calls_in(j);
+            let mut seen = std::collections::HashSet::from([j]);
+            let mut queue = calls_in(j).to_vec();
             while let Some(k) = queue.pop() {
                 if k == j {
                     return true;
                 }
-                if !seen.contains(&k) {
-                    seen.push(k);
-                    queue.extend(calls_in(k));
+                if seen.insert(k) {
+                    queue.extend_from_slice(calls_in(k));
                 }
             }
             false
@@ -107,7 +122,32 @@ impl Helpers {
             total = total.saturating_add(n);
             read = read.saturating_add(n.saturating_mul(body(j).1 - body(j).0));
         }
-        let too_many = total > MAX_INSTANCES || read > MAX_FOLLOWED_BYTES;
+        // how deep helpers followed nest in each other's bodies (no cycle: finite)
+        fn depth(
+            j: usize,
+            calls: &HashMap<usize, Vec<usize>>,
+            memo: &mut HashMap<usize, usize>,
+        ) -> usize {
+            if let Some(&d) = memo.get(&j) {
+                return d;
+            }
+            let inner = calls.get(&j).into_iter().flatten();
+            let d = 1 + inner.map(|&k| depth(k, calls, memo)).max().unwrap_or(0);
+            memo.insert(j, d);
+            d
+        }
+        let mut depths = HashMap::new();
+        let deepest = followed
+            .iter()
+            .map(|&j| depth(j, &calls, &mut depths))
+            .max()
+            .unwrap_or(0);
+        // each call followed copies the values of the script's names a few times
+        let copied = total.saturating_mul(names.bindings.len() + names.locals.len());
+        let too_many = total > MAX_INSTANCES
+            || read > MAX_FOLLOWED_BYTES
+            || deepest > MAX_DEPTH
+            || copied > MAX_COPIED;
         if followed.is_empty() || too_many {
             return Self {
                 recursive,
@@ -146,8 +186,10 @@ impl Helpers {
         } else if self.too_many {
             Some(format!(
                 "the script's helper calls are too many to follow one by one (more than \
-                 {MAX_INSTANCES}, or more than {} KiB of bodies to read), so each body is \
-                 read once, and its calls pass more than one value",
+                 {MAX_INSTANCES}, more than {} KiB of bodies to read, more than \
+                 {MAX_DEPTH} helpers called one inside another, or too many names to copy \
+                 for each), so the lint stopped following them: each body is read once, \
+                 and its calls pass more than one value",
                 MAX_FOLLOWED_BYTES >> 10
             ))
         } else {

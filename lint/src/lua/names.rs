@@ -2,7 +2,7 @@
 //! registered functions, and the places where `redis` is shadowed, code never runs, or an
 //! error is caught.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
@@ -58,6 +58,9 @@ pub(super) struct Names {
     /// The calls (file, byte) of each helper of [`Names::passed`] (its index in
     /// [`Names::locals`]), every one a direct call of its name, in the script or an include.
     pub(super) called_at: HashMap<usize, Vec<(usize, usize)>>,
+    /// The helper of [`Names::passed`] each call of [`Names::called_at`] calls, by its
+    /// (file, byte) ([`Names::called_helper`]).
+    callee: HashMap<(usize, usize), usize>,
     /// The names (file, byte) called directly (`f(...)`, `f 'x'`, `f{...}`).
     direct_calls: std::collections::HashSet<(usize, usize)>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
@@ -663,6 +666,7 @@ impl Names {
                 called_at.insert(j, calls);
             }
         }
+        let mut tables: HashMap<usize, TableUses> = HashMap::new();
         // a table's field (`function M.get`, `function M:get`, `M.get = function`, `local M =
         // { get = function }`) of a local declared `{}` or with a constructor of named fields
         // ([`Binding::named_fields`]) and never assigned again, whose every use is the definition of
@@ -681,37 +685,47 @@ impl Names {
             if binding.file != 0 || self.reassigned.contains(&tb) || !binding.named_fields {
                 continue;
             }
-            let of_table = |l: &LocalFunction| {
-                l.table
-                    .as_ref()
-                    .is_some_and(|(t, a, _)| t == table && self.resolve(t, *a) == Some(tb))
-            };
-            let fields: Vec<&LocalFunction> = self.locals.iter().filter(|l| of_table(l)).collect();
-            if fields.iter().filter(|l| l.name == local.name).count() != 1 {
+            // what the table's uses are, read once a table (a table of 3000 fields, each
+            // reading them all, took 112 s): the fields defined with their counts and
+            // places, each name's direct calls (`M.get(...)` or `M:get(...)`: whether a
+            // method call), and whether any other use (a use in an include: not followed;
+            // a use as a value) keeps every field from being followed
+            let uses = tables.entry(tb).or_insert_with(|| {
+                let of_table = |l: &LocalFunction| {
+                    l.table
+                        .as_ref()
+                        .is_some_and(|(t, a, _)| t == table && self.resolve(t, *a) == Some(tb))
+                };
+                let mut uses = TableUses::default();
+                for l in self.locals.iter().filter(|l| of_table(l)) {
+                    *uses.defined.entry(l.name.clone()).or_default() += 1;
+                    if let Some((_, a, _)) = &l.table {
+                        uses.definitions.insert(*a);
+                    }
+                }
+                for (file, at) in uses_of(table, tb) {
+                    if file != 0 {
+                        uses.other = true;
+                    } else if !uses.definitions.contains(&at) {
+                        match (self.field_calls.get(&at), self.method_calls.get(&at)) {
+                            (Some(f), None) => {
+                                uses.calls.entry(f.clone()).or_default().push((at, false))
+                            }
+                            (None, Some(f)) => {
+                                uses.calls.entry(f.clone()).or_default().push((at, true))
+                            }
+                            _ => uses.other = true,
+                        }
+                    }
+                }
+                uses
+            });
+            if uses.defined.get(&local.name) != Some(&1) {
                 continue;
             }
-            let definitions: Vec<usize> = fields
-                .iter()
-                .filter_map(|l| l.table.as_ref().map(|(_, a, _)| *a))
-                .collect();
-            let mut calls = Vec::new();
-            let mut only_called = true;
-            for (file, at) in uses_of(table, tb) {
-                // a use in an include: not followed
-                if file != 0 {
-                    only_called = false;
-                    continue;
-                }
-                if definitions.contains(&at) {
-                    continue;
-                }
-                match (self.field_calls.get(&at), self.method_calls.get(&at)) {
-                    (Some(f), None) | (None, Some(f)) if *f != local.name => {}
-                    (Some(_), None) if !method => calls.push((0, at)),
-                    (None, Some(_)) if *method => calls.push((0, at)),
-                    _ => only_called = false,
-                }
-            }
+            let named = uses.calls.get(&local.name).map_or(&[][..], Vec::as_slice);
+            let only_called = !uses.other && named.iter().all(|&(_, m)| m == *method);
+            let calls: Vec<(usize, usize)> = named.iter().map(|&(at, _)| (0, at)).collect();
             // the field defined where the table is, whenever the table is (no branch, loop or
             // function around the definition that is not around the table's declaration),
             // and called below it: a call before it, or where it may not be made, finds no
@@ -735,6 +749,12 @@ impl Names {
             }
         }
         self.passed = passed;
+        self.callee = HashMap::new();
+        for &j in &self.passed {
+            for &site in called_at.get(&j).into_iter().flatten() {
+                self.callee.entry(site).or_insert(j);
+            }
+        }
         self.called_at = called_at;
     }
 
@@ -742,11 +762,7 @@ impl Names {
     /// `byte` of `file` calls (`get(...)`, `g(...)` after `local g = get`, `M.get(...)`,
     /// `M:get(...)`).
     pub(super) fn called_helper(&self, file: usize, byte: usize) -> Option<usize> {
-        self.passed.iter().copied().find(|j| {
-            self.called_at
-                .get(j)
-                .is_some_and(|c| c.contains(&(file, byte)))
-        })
+        self.callee.get(&(file, byte)).copied()
     }
 
     /// Marks as caught the body of every local function of file 0 that is only ever run by
@@ -2358,4 +2374,17 @@ impl Fields {
                 if matches!(name_of(key).as_str(), "function_name" | "callback"))
         })
     }
+}
+
+/// The uses of a local table whose fields may be helpers ([`Names::settle_passed`]).
+#[derive(Default)]
+struct TableUses {
+    /// How many times each field is defined.
+    defined: HashMap<String, usize>,
+    /// The bytes of the table's name in those definitions.
+    definitions: HashSet<usize>,
+    /// Each field's direct calls: the byte of the table's name, and whether a method call.
+    calls: HashMap<String, Vec<(usize, bool)>>,
+    /// Whether the table is used other than to define or call a field.
+    other: bool,
 }

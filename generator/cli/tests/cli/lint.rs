@@ -993,3 +993,79 @@ fn lint_a_local_set_in_both_branches_keeps_their_hashtag() {
         .ok()
         .prints("add.lua: redis runs");
 }
+
+/// A script whose helpers each call the one before twice (`g1(k)` returns `g0(k) ..
+/// g0(k)`, 22 of them: 1.1 KB), a chain of 800 one-return helpers, a table of 3000 fields
+/// each calling the next, and 25 locals each doubling the one before: each took from 57 s
+/// to minutes, and up to 22 GB, as the values doubled or were copied per helper. Each now
+/// ends within a deadline in bounded memory, its verdict `depends` with its reason or
+/// `runs`; no crash, whatever the input under the 256 KiB cap.
+#[test]
+fn lint_time_and_memory_are_bounded_on_doubling_and_chained_helpers() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = |name: &str, lines: Vec<String>, last: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, lines.join("\n") + "\n" + last + "\n").unwrap();
+        path.display().to_string()
+    };
+    let first = "local function g0(k) return k .. ':x' end".to_owned();
+    let doubled = script(
+        "doubled.lua",
+        std::iter::once(first.clone())
+            .chain((1..22).map(|i| {
+                format!(
+                    "local function g{i}(k) return g{}(k) .. g{}(k) end",
+                    i - 1,
+                    i - 1
+                )
+            }))
+            .collect(),
+        "return redis.call('GET', g21(KEYS[1]))",
+    );
+    let chained = script(
+        "chained.lua",
+        std::iter::once(first)
+            .chain(
+                (1..800).map(|i| format!("local function g{i}(k) return g{}(k) .. 'y' end", i - 1)),
+            )
+            .collect(),
+        "return redis.call('GET', g799(KEYS[1]))",
+    );
+    let fields = script(
+        "fields.lua",
+        std::iter::once("local M = {}".to_owned())
+            .chain((0..3000).map(|i| format!("function M.f{i}(k) return M.f{}(k) end", i + 1)))
+            .chain(std::iter::once(
+                "function M.f3000(k) return redis.call('GET', k) end".to_owned(),
+            ))
+            .collect(),
+        "return M.f0(KEYS[1])",
+    );
+    let locals = |n: usize| {
+        std::iter::once("local a0 = KEYS[1] .. 'xy'".to_owned())
+            .chain((1..=n).map(|i| format!("local a{i} = a{} .. a{}", i - 1, i - 1)))
+            .collect::<Vec<_>>()
+    };
+    let doubled_locals = script("locals.lua", locals(25), "return redis.call('GET', a25)");
+    for file in [&doubled, &chained, &fields, &doubled_locals] {
+        let start = std::time::Instant::now();
+        let (run, peak) = run_measured(&["lint", "--keys", "{a}k", file]);
+        let took = start.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(60),
+            "{file}: took {took:?}"
+        );
+        if let Some(peak) = peak {
+            assert!(peak < 256 * 1024, "{file}: peak memory {peak} KiB");
+        }
+        assert!(matches!(run.code, Some(0 | 1)), "{file}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+        assert!(run.stdout.contains(": redis "), "{file}: {}", run.stdout);
+    }
+    // a value cut at the bound keeps what comes before the cut: `a12` is 20 KB starting
+    // with `{a}k`, on the slot of `{a}` as the hashtag rule (the first `{...}`) gives
+    let short = script("short.lua", locals(12), "return redis.call('GET', a12)");
+    lint(&["--keys", "{a}k", &short])
+        .ok()
+        .prints("short.lua: redis runs, valkey8 runs, valkey9 runs");
+}
