@@ -422,6 +422,10 @@ fn replication(info: &str) -> Option<(u64, Vec<Replica>)> {
     Some((offset, replicas))
 }
 
+/// The replicas of a job's target still behind, how long slotgen waited, and the target's
+/// offset ([`replicas_caught_up`]).
+pub(super) type Behind = (Vec<Replica>, Duration, u64);
+
 /// Waits until every replica of a job's target (`con`, a primary) has acknowledged the
 /// target's `master_repl_offset` as read once the job ended, so that a failover of the
 /// target keeps the keys moved to it ([`MAX_JOB_RANGES`](super::MAX_JOB_RANGES) says why a
@@ -440,7 +444,7 @@ pub(super) fn replicas_caught_up(
     exchange: &mut Exchange,
     con: &mut Connection,
     timeout: Duration,
-) -> Result<Result<(), (Vec<Replica>, Duration, u64)>, Error> {
+) -> Result<Result<(), Behind>, Error> {
     let bound = timeout.saturating_mul(ATOMIC_WAIT_STEPS);
     let started = Instant::now();
     let mut read = |exchange: &mut Exchange| -> Result<(u64, Vec<Replica>), Error> {

@@ -437,7 +437,7 @@ pub enum Error {
         /// The target, `id (addr)`.
         to: String,
         /// The job's state and message, or the error of the exchange.
-        reason: String,
+        reason: Box<str>,
         /// Where the server failed the job and the target does not answer: that, and what
         /// brings it back before the next run: its failover, or to start it again; where the
         /// target answers again, started without its data, that and the replica to take over
@@ -454,7 +454,7 @@ pub enum Error {
     /// of the target then loses the keys moved to it. Valkey 9.1.2 desyncs a target's
     /// replicas so on a job whose ranges reach 16 KiB
     /// ([`MAX_JOB_RANGES`](super::MAX_JOB_RANGES) keeps each job far below that).
-    #[error("the atomic migration of slots {} from {from} to {to} ended in `success` (the slots and their keys are the target's), but {}: until every replica of the target has them, a failover of the target loses them; do not fail {to} over or stop it until `INFO replication` there shows each `slaveN` line's `offset` at `master_repl_offset` (a replica desynced by a job (its log: `Receiving inline protocol from primary`) applies nothing until `repl-timeout`, 60 s by default, has passed, then syncs in full), then run it again", super::show_ranges_brief(ranges), replicas_behind_text(.behind, .waited_ms, .unasked.as_deref()))]
+    #[error("the atomic migration of slots {} from {from} to {to} ended in `success` (the slots and their keys are the target's), but {}: until every replica of the target has them, a failover of the target loses them; do not fail {to} over or stop it until `INFO replication` there shows each `slaveN` line's `offset` at `master_repl_offset` (a replica desynced by a job (its log: `Receiving inline protocol from primary`) applies nothing until `repl-timeout`, 60 s by default, has passed, then syncs in full), then run it again", super::show_ranges_brief(ranges), replicas_behind_text(.behind, .waited_ms))]
     ReplicasBehind {
         /// Every range of the job (the message names them briefly past a few).
         ranges: Vec<super::SlotRange>,
@@ -465,10 +465,9 @@ pub enum Error {
         /// Each replica behind: its address (`ip:port`), its link's state, the offset it
         /// acknowledged and the target's, all as the target gave them (escaped).
         behind: Vec<(String, String, u64, u64)>,
-        /// How long slotgen waited for them, in milliseconds.
-        waited_ms: u64,
-        /// Where the target could not be asked (`INFO replication`): what happened.
-        unasked: Option<String>,
+        /// How long slotgen waited for them, in milliseconds; or, where the target could not
+        /// be asked (`INFO replication`), what happened.
+        waited_ms: Result<u64, String>,
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled
     /// (its source stopped answering): whether its slots moved is not known.
@@ -733,12 +732,12 @@ fn target_failed_over_text(e: &Error) -> String {
 /// asked.
 fn replicas_behind_text(
     behind: &[(String, String, u64, u64)],
-    waited_ms: &u64,
-    unasked: Option<&str>,
+    waited_ms: &Result<u64, String>,
 ) -> String {
-    if let Some(why) = unasked {
-        return format!("whether its replicas have them could not be asked (`INFO replication` on the target: {why})");
-    }
+    let waited_ms = match waited_ms {
+        Ok(ms) => ms,
+        Err(why) => return format!("whether its replicas have them could not be asked (`INFO replication` on the target: {why})"),
+    };
     let each: Vec<String> = behind
         .iter()
         .map(|(addr, state, acked, offset)| {
@@ -1245,7 +1244,7 @@ pub(crate) mod tests {
                 ranges: vec![crate::SlotRange { first: 1, last: 2 }],
                 from: "a (127.0.0.1:7401)".to_owned(),
                 to: "b (127.0.0.1:7402)".to_owned(),
-                reason: "the job's state is `failed`: Connection lost to target.".to_owned(),
+                reason: "the job's state is `failed`: Connection lost to target.".into(),
                 target_down,
                 ran_ms: 1,
             }
@@ -1291,7 +1290,7 @@ pub(crate) mod tests {
         let r = |n: &str, keys| (format!("{} (h:{n})", n.repeat(40)), keys);
         let two = restarted_text(
             &[r("1", Some(3)), r("2", Some(40)), r("3", None)],
-            9,
+            Some(9),
             "source",
         );
         assert!(

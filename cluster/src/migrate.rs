@@ -194,7 +194,7 @@ pub fn apply(
                 ranges: ranges.clone(),
                 from: format!("{} ({})", source.id, source.addr),
                 to: format!("{} ({})", target.id, target.addr),
-                reason,
+                reason: reason.into(),
                 target_down,
                 ran_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
             };
@@ -220,25 +220,23 @@ pub fn apply(
                         .and_then(|mut con| {
                             atomic::replicas_caught_up(&mut exchange, &mut con, timeout)
                         });
-                    let (behind, waited, unasked) = match caught_up {
+                    let (behind, waited) = match caught_up {
                         Ok(Ok(())) => continue,
                         Ok(Err((replicas, waited, offset))) => (
                             replicas
                                 .into_iter()
                                 .map(|r| (r.addr, r.state, r.acked, offset))
                                 .collect(),
-                            waited,
-                            None,
+                            Ok(u64::try_from(waited.as_millis()).unwrap_or(u64::MAX)),
                         ),
-                        Err(e) => (Vec::new(), Duration::ZERO, Some(e.what_happened())),
+                        Err(e) => (Vec::new(), Err(e.what_happened())),
                     };
                     return Err(Error::ReplicasBehind {
                         ranges: ranges.clone(),
                         from: format!("{} ({})", source.id, source.addr),
                         to: format!("{} ({})", target.id, target.addr),
                         behind,
-                        waited_ms: u64::try_from(waited.as_millis()).unwrap_or(u64::MAX),
-                        unasked,
+                        waited_ms: waited,
                     });
                 }
                 atomic::Ended::Interrupted => return Err(interrupted(&applied)),
