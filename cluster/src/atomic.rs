@@ -1,6 +1,8 @@
 //! Valkey 9's atomic slot migration, as [`apply`](super::apply) runs it: one `CLUSTER
 //! MIGRATESLOTS SLOTSRANGE a b [a b ...] NODE target-id` job on the source for every pair of
-//! nodes of a plan, polled with `CLUSTER GETSLOTMIGRATIONS` until its `state` is `success`,
+//! nodes of a plan and [`MAX_JOB_RANGES`](super::MAX_JOB_RANGES) ranges, polled with `CLUSTER
+//! GETSLOTMIGRATIONS` until its `state` is `success` (then the target's replicas waited for:
+//! [`replicas_caught_up`]),
 //! and cancelled with `CLUSTER CANCELSLOTMIGRATIONS` (no argument: Valkey 9.1.2 refuses the
 //! `ALL` its help names) on an interrupt or when the job makes no progress for a step's
 //! time. The server moves every database's keys of the slots and hands the slots over at
@@ -375,6 +377,112 @@ fn follow(
     }
 }
 
+/// A replica of a job's target, as the target's `INFO replication` lists it (`slaveN:ip=..,
+/// port=..,state=..,offset=..,lag=..`): where it is, its link's state, and the replication
+/// offset it has acknowledged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Replica {
+    /// `ip:port`, escaped.
+    pub(super) addr: String,
+    /// `online`, or a full sync's state (`wait_bgsave`, `send_bulk`), escaped.
+    pub(super) state: String,
+    /// The offset it acknowledged.
+    pub(super) acked: u64,
+}
+
+/// The target's `master_repl_offset` and its replicas, from its `INFO replication` text;
+/// `None` where the offset is missing or a `slaveN` line does not parse.
+fn replication(info: &str) -> Option<(u64, Vec<Replica>)> {
+    let offset = crate::answers::info_field(info, "master_repl_offset")?
+        .parse()
+        .ok()?;
+    let mut replicas = Vec::new();
+    for line in info.lines() {
+        let Some((name, fields)) = line.trim().split_once(':') else {
+            continue;
+        };
+        if !name
+            .strip_prefix("slave")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            continue;
+        }
+        let field = |key: &str| {
+            fields
+                .split(',')
+                .find_map(|f| f.strip_prefix(key)?.strip_prefix('='))
+        };
+        let text = |t: &str| crate::text::escape_cut(t.as_bytes());
+        replicas.push(Replica {
+            addr: format!("{}:{}", text(field("ip")?), text(field("port")?)),
+            state: text(field("state")?),
+            acked: field("offset")?.parse().ok()?,
+        });
+    }
+    Some((offset, replicas))
+}
+
+/// The replicas of a job's target still behind, how long slotgen waited, and the target's
+/// offset ([`replicas_caught_up`]).
+pub(super) type Behind = (Vec<Replica>, Duration, u64);
+
+/// Waits until every replica of a job's target (`con`, a primary) has acknowledged the
+/// target's `master_repl_offset` as read once the job ended, so that a failover of the
+/// target keeps the keys moved to it ([`MAX_JOB_RANGES`](super::MAX_JOB_RANGES) says why a
+/// replica may not): `INFO replication` polled every [`POLL_MAX`] (a replica acknowledges
+/// once a second), for as long as some replica's offset moves, at most `timeout` without,
+/// and at most [`ATOMIC_WAIT_STEPS`] times `timeout` in all. Gives `Ok(())` when all have
+/// (or the target has none), else the replicas still behind, how long it waited, and the
+/// target's offset.
+///
+/// # Errors
+///
+/// What the exchange gives ([`Error::Refused`], [`Error::TimedOut`], ...);
+/// [`Error::Malformed`] when the answer has no `master_repl_offset` or a `slaveN` line that
+/// does not parse.
+pub(super) fn replicas_caught_up(
+    exchange: &mut Exchange,
+    con: &mut Connection,
+    timeout: Duration,
+) -> Result<Result<(), Behind>, Error> {
+    let bound = timeout.saturating_mul(ATOMIC_WAIT_STEPS);
+    let started = Instant::now();
+    let mut read = |exchange: &mut Exchange| -> Result<(u64, Vec<Replica>), Error> {
+        step(exchange, con, timeout);
+        let info = exchange.text(
+            con,
+            redis::cmd("INFO").arg("replication"),
+            Budget::SHORT.times(4),
+        )?;
+        replication(&info).ok_or_else(|| Error::Malformed {
+            url: con.url().to_owned(),
+            command: "INFO replication".to_owned(),
+            reason: "no `master_repl_offset`, or a `slaveN` line that is not `ip=..,port=..,state=..,offset=..`".to_owned(),
+        })
+    };
+    let (offset, mut replicas) = read(exchange)?;
+    let mut changed = Instant::now();
+    loop {
+        let behind: Vec<Replica> = replicas
+            .iter()
+            .filter(|r| r.acked < offset)
+            .cloned()
+            .collect();
+        if behind.is_empty() {
+            return Ok(Ok(()));
+        }
+        if changed.elapsed() >= timeout || started.elapsed() >= bound {
+            return Ok(Err((behind, started.elapsed(), offset)));
+        }
+        std::thread::sleep(POLL_MAX);
+        let (_, now) = read(exchange)?;
+        if now != replicas {
+            changed = Instant::now();
+            replicas = now;
+        }
+    }
+}
+
 /// Waits while `con`'s node exports slots in a job that has not ended (one a former run
 /// started and left when it was killed, or an operator's), so that no plan is made over it:
 /// polled as [`migrate`] polls, for as long as the job shows progress, at most `timeout`
@@ -505,6 +613,31 @@ mod tests {
     }
 
     const STEP: Duration = Duration::from_millis(300);
+
+    /// A target's `INFO replication` as Valkey 9.1.2 gave it, with a replica desynced by a
+    /// job (its acknowledged offset stuck at 0) and one caught up.
+    #[test]
+    fn a_target_s_replicas_are_read_from_info_replication() {
+        let info = "# Replication\r\nrole:master\r\nconnected_slaves:2\r\nslave0:ip=127.0.0.1,port=7763,state=online,offset=0,lag=1,type=replica\r\nslave1:ip=127.0.0.1,port=7764,state=online,offset=549,lag=0,type=replica\r\nreplicas_waiting_psync:0\r\nmaster_failover_state:no-failover\r\nmaster_replid:03a22bca7e19c8b6fad8c3b49b12d6df5f98a936\r\nmaster_repl_offset:549\r\n";
+        let replica = |port: u16, acked: u64| Replica {
+            addr: format!("127.0.0.1:{port}"),
+            state: "online".to_owned(),
+            acked,
+        };
+        assert_eq!(
+            replication(info),
+            Some((549, vec![replica(7763, 0), replica(7764, 549)]))
+        );
+        assert_eq!(
+            replication("role:master\r\nmaster_repl_offset:7\r\n"),
+            Some((7, vec![]))
+        );
+        assert_eq!(replication("role:master\r\n"), None);
+        assert_eq!(
+            replication("master_repl_offset:7\r\nslave0:ip=a,port=1,state=online\r\n"),
+            None
+        );
+    }
 
     /// A job found running whose progress fields change for ever is waited for at most
     /// `ATOMIC_WAIT_STEPS` steps, said every `NOTE_STEPS`, then refused naming it and the

@@ -398,7 +398,7 @@ pub enum Error {
     ///
     /// The same of a target ([`at_source`](Error::SourceRestartedEmpty::at_source) false):
     /// the keys moved to it are gone from it, and its replica holds them.
-    #[error("moving slot {slot} from {from} to {to}: the {end} stopped answering during the move ({}), and answers again, started again {uptime} s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it ({}), and no failover comes for a node that answers; {}", .error.what_happened(), if *.at_source { format!("{keys} of the slot's keys are on the target") } else { format!("{keys} of the slot's keys had moved to it") }, restarted_text(.replicas, *.slot, if *.at_source { "source" } else { "target" }), end = if *.at_source { "source" } else { "target" })]
+    #[error("moving slot {slot} from {from} to {to}: the {end} stopped answering during the move ({}), and answers again, started again {uptime} s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it ({}), and no failover comes for a node that answers; {}", .error.what_happened(), if *.at_source { format!("{keys} of the slot's keys are on the target") } else { format!("{keys} of the slot's keys had moved to it") }, restarted_text(.replicas, Some(*.slot), if *.at_source { "source" } else { "target" }), end = if *.at_source { "source" } else { "target" })]
     SourceRestartedEmpty {
         /// The slot.
         slot: u16,
@@ -441,10 +441,37 @@ pub enum Error {
         /// The target, `id (addr)`.
         to: String,
         /// The job's state and message, or the error of the exchange.
-        reason: String,
+        reason: Box<str>,
         /// Where the server failed the job and the target does not answer: that, and what
-        /// brings it back before the next run: its failover, or to start it again.
+        /// brings it back before the next run: its failover, or to start it again; where the
+        /// target answers again, started without its data, that and the replica to take over
+        /// ([`after_stop`](crate::after_stop)).
         target_down: Option<String>,
+        /// How long the job ran, in milliseconds: a target started again within it, without
+        /// its data, was restarted during the job.
+        ran_ms: u64,
+    },
+    /// An atomic slot migration job ended in `success`, and a replica of its target did not
+    /// acknowledge what the target sent it (`INFO replication` on the target: a `slaveN`
+    /// offset below the `master_repl_offset` read once the job ended) while its offset
+    /// showed no progress for a step's time, or the target could not be asked: a failover
+    /// of the target then loses the keys moved to it. Valkey 9.1.2 desyncs a target's
+    /// replicas so on a job whose ranges reach 16 KiB
+    /// ([`MAX_JOB_RANGES`](super::MAX_JOB_RANGES) keeps each job far below that).
+    #[error("the atomic migration of slots {} from {from} to {to} ended in `success` (the slots and their keys are the target's), but {}: until every replica of the target has them, a failover of the target loses them; do not fail {to} over or stop it until `INFO replication` there shows each `slaveN` line's `offset` at `master_repl_offset` (a replica desynced by a job (its log: `Receiving inline protocol from primary`) applies nothing until `repl-timeout`, 60 s by default, has passed, then syncs in full), then run it again", super::show_ranges_brief(ranges), replicas_behind_text(.behind, .waited_ms))]
+    ReplicasBehind {
+        /// Every range of the job (the message names them briefly past a few).
+        ranges: Vec<super::SlotRange>,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+        /// Each replica behind: its address (`ip:port`), its link's state, the offset it
+        /// acknowledged and the target's, all as the target gave them (escaped).
+        behind: Vec<(String, String, u64, u64)>,
+        /// How long slotgen waited for them, in milliseconds; or, where the target could not
+        /// be asked (`INFO replication`), what happened.
+        waited_ms: Result<u64, String>,
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled
     /// (its source stopped answering): whether its slots moved is not known.
@@ -704,12 +731,66 @@ fn target_failed_over_text(e: &Error) -> String {
     }
 }
 
-/// What [`Error::SourceRestartedEmpty`] says to do: the replica that holds the most keys
-/// (`INFO keyspace`) taken over at once, before it syncs from the `end` (`source` or
-/// `target`) started empty (a full sync: seconds), then the next run finishes `slot` from
-/// it (to it, for a target); where none holds any, that they are lost.
-fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16, end: &str) -> String {
+/// What [`Error::ReplicasBehind`] says happened: each replica `behind` (address, state,
+/// offset acknowledged, the target's offset) after `waited_ms`, or why they could not be
+/// asked.
+fn replicas_behind_text(
+    behind: &[(String, String, u64, u64)],
+    waited_ms: &Result<u64, String>,
+) -> String {
+    let waited_ms = match waited_ms {
+        Ok(ms) => ms,
+        Err(why) => return format!("whether its replicas have them could not be asked (`INFO replication` on the target: {why})"),
+    };
+    let each: Vec<String> = behind
+        .iter()
+        .map(|(addr, state, acked, offset)| {
+            format!("{addr} (`{state}`) acknowledged offset {acked} of {offset}")
+        })
+        .collect();
+    format!(
+        "{} {} after {:.1} s, with no progress for a step's time (`--timeout`)",
+        if behind.len() == 1 {
+            "its replica"
+        } else {
+            "its replicas"
+        },
+        each.join(", "),
+        // whole milliseconds as seconds, for a message
+        *waited_ms as f64 / 1000.0
+    )
+}
+
+/// What an atomic job's stop says where its target answers again, started again `uptime`
+/// seconds ago without its data (`INFO keyspace`: no key), with `replicas` (`id (addr)`, each
+/// with its keys): the keys of its own slots gone from it, and the replica to take over
+/// ([`restarted_text`], the classic move's advice).
+pub(crate) fn atomic_target_restarted(uptime: u64, replicas: &[(String, Option<u64>)]) -> String {
+    format!(
+        "the target answers again, started again {uptime} s ago without its data (`INFO keyspace` there: no key): the keys of its own slots are gone from it, and no failover comes for a node that answers; {}",
+        restarted_text(replicas, None, "target")
+    )
+}
+
+/// What an end started again without its data says to do ([`Error::SourceRestartedEmpty`]
+/// of a classic move, and an atomic job's target: [`Error::AtomicStopped`]): the replica that
+/// holds the most keys (`INFO keyspace`) taken over at once, before it syncs from the `end`
+/// (`source` or `target`) started empty (a full sync: seconds), then the next run finishes
+/// `slot` from it (to it, for a target), or plans again where no slot is half moved (`None`:
+/// an atomic job hands its slots over only at its end); where none holds any, that they are
+/// lost.
+fn restarted_text(replicas: &[(String, Option<u64>)], slot: Option<u16>, end: &str) -> String {
     let way = if end == "source" { "from" } else { "to" };
+    let (then, left) = match slot {
+        Some(slot) => (
+            format!("which finishes slot {slot} {way} it"),
+            format!("the next `slotgen rebalance --apply` finishes slot {slot} with the keys left"),
+        ),
+        None => (
+            "which plans again and moves the job's slots".to_owned(),
+            "the next `slotgen rebalance --apply` plans again with the keys left".to_owned(),
+        ),
+    };
     let holder = replicas
         .iter()
         .filter_map(|(r, keys)| Some((r, (*keys)?)))
@@ -722,11 +803,11 @@ fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16, end: &str) -> S
                 .and_then(|(_, a)| a.strip_suffix(')'))
                 .unwrap_or(replica);
             format!(
-                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the {end} started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now (and again if, a few seconds on, `CLUSTER NODES` on the other primaries does not flag the {end} started again `slave`: a replica whose config epoch is the {end}'s loses the collision to it once, and the second takeover bumps past it), then, once they flag it `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {slot} {way} it",
+                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the {end} started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now (and again if, a few seconds on, `CLUSTER NODES` on the other primaries does not flag the {end} started again `slave`: a replica whose config epoch is the {end}'s loses the collision to it once, and the second takeover bumps past it), then, once they flag it `slave` (its replica now), `slotgen rebalance --apply` again, {then}",
                 if keys == 1 { "key" } else { "keys" }
             )
         }
-        None if replicas.is_empty() => format!("no replica holds them: they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left"),
+        None if replicas.is_empty() => format!("no replica holds them: they are lost; {left}"),
         // a replica that could not be asked may hold them: not said lost
         None => {
             let list = |known: bool| {
@@ -739,10 +820,10 @@ fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16, end: &str) -> S
             };
             let (empty, unknown) = (list(true), list(false));
             if unknown.is_empty() {
-                format!("no replica holds them any more (`INFO keyspace` of {empty}: no key): they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left")
+                format!("no replica holds them any more (`INFO keyspace` of {empty}: no key): they are lost; {left}")
             } else {
                 format!(
-                    "{}{unknown} could not be asked (`INFO keyspace`: no answer, or its credentials refused): one that holds keys holds them only until it syncs from the {end} started empty (a full sync, within seconds): ask it with its own credentials, and run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost, and the next `slotgen rebalance --apply` finishes slot {slot} with the keys left",
+                    "{}{unknown} could not be asked (`INFO keyspace`: no answer, or its credentials refused): one that holds keys holds them only until it syncs from the {end} started empty (a full sync, within seconds): ask it with its own credentials, and run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost, and {left}",
                     if empty.is_empty() { String::new() } else { format!("{empty} holds no key (`INFO keyspace`); ") }
                 )
             }
@@ -1178,8 +1259,9 @@ pub(crate) mod tests {
                 ranges: vec![crate::SlotRange { first: 1, last: 2 }],
                 from: "a (127.0.0.1:7401)".to_owned(),
                 to: "b (127.0.0.1:7402)".to_owned(),
-                reason: "the job's state is `failed`: Connection lost to target.".to_owned(),
+                reason: "the job's state is `failed`: Connection lost to target.".into(),
                 target_down,
+                ran_ms: 1,
             }
             .to_string()
         };
@@ -1223,7 +1305,7 @@ pub(crate) mod tests {
         let r = |n: &str, keys| (format!("{} (h:{n})", n.repeat(40)), keys);
         let two = restarted_text(
             &[r("1", Some(3)), r("2", Some(40)), r("3", None)],
-            9,
+            Some(9),
             "source",
         );
         assert!(
@@ -1233,14 +1315,14 @@ pub(crate) mod tests {
             )) && two.contains("`CLUSTER FAILOVER TAKEOVER` on h:2 now"),
             "{two}"
         );
-        let synced = restarted_text(&[r("1", Some(0))], 9, "source");
+        let synced = restarted_text(&[r("1", Some(0))], Some(9), "source");
         assert!(
             synced.starts_with("no replica holds them any more")
                 && synced.contains("they are lost"),
             "{synced}"
         );
         // one not asked (its password refused, or no answer) may hold them: not said lost
-        let unknown = restarted_text(&[r("1", Some(0)), r("3", None)], 9, "source");
+        let unknown = restarted_text(&[r("1", Some(0)), r("3", None)], Some(9), "source");
         assert!(
             unknown.starts_with(&format!(
                 "{} (h:1) holds no key (`INFO keyspace`); {} (h:3) could not be asked",
@@ -1251,11 +1333,10 @@ pub(crate) mod tests {
             ) && !unknown.contains("no replica holds them"),
             "{unknown}"
         );
-        assert!(
-            restarted_text(&[], 9, "source").starts_with("no replica holds them: they are lost")
-        );
+        assert!(restarted_text(&[], Some(9), "source")
+            .starts_with("no replica holds them: they are lost"));
         // a target's: the slot finished to the replica taken over
-        let target = restarted_text(&[r("2", Some(40))], 9, "target");
+        let target = restarted_text(&[r("2", Some(40))], Some(9), "target");
         assert!(
             target.contains("until it syncs from the target started empty")
                 && target.contains("flag the target started again `slave`")

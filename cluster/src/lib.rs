@@ -46,7 +46,9 @@ use slotgen::text;
 
 pub use apply_options::ApplyOptions;
 pub use atomic::ATOMIC_WAIT_STEPS;
-pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
+pub use dialect::{
+    commands, migrate_timeout, script, server_dialect, Dialect, Shell, MAX_JOB_RANGES,
+};
 pub use drain::plan_draining;
 pub use error::{Error, KeysGone};
 pub use guard::{claim, Claim, CLAIM_NAME};

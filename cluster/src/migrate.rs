@@ -39,10 +39,9 @@ use redis::Value;
 use super::answers::split_addr;
 use super::apply_options::ApplyOptions;
 use super::atomic;
-use super::dialect::{groups, migrate_timeout, Dialect};
+use super::dialect::{atomic_jobs, migrate_timeout, Dialect};
 use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
-use super::slot_range::ranges_of;
 use super::slot_stats::count_keys_in;
 use super::topology::{refuse_migrations, Topology};
 use super::version::{can_move, Version};
@@ -96,8 +95,9 @@ pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
 /// Carries `plan` out, each step (a connection, a command) within `options.timeout`: with
 /// the classic sequence (see the module's docs) slot by slot, `MIGRATE` moving at most
 /// `options.batch` keys at a time in every database (`cluster-databases`, Valkey 9) and
-/// given [`migrate_timeout`]; or with one atomic `CLUSTER MIGRATESLOTS` job per pair of
-/// nodes. `planned` is the map the plan was made on. `progress` is called after each slot
+/// given [`migrate_timeout`]; or with atomic `CLUSTER MIGRATESLOTS` jobs, one per pair of
+/// nodes and [`MAX_JOB_RANGES`](super::MAX_JOB_RANGES) ranges, each followed by a wait until
+/// the target's replicas have acknowledged it (`INFO replication`). `planned` is the map the plan was made on. `progress` is called after each slot
 /// with its move and the keys moved (for an atomic job, the keys the plan counted).
 ///
 /// It re-reads the map first ([`Topology::fetch`], which refuses a cluster whose state is not
@@ -116,6 +116,7 @@ pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
 /// [`Error::NoAtomicMigration`], [`Error::PrintedOnly`] before any move;
 /// [`Error::MoveStopped`] when a classic step fails, naming the slot, the two nodes, the
 /// step's error and the repair; [`Error::AtomicStopped`] when an atomic job fails;
+/// [`Error::ReplicasBehind`] when a job's target has a replica that does not acknowledge it;
 /// [`Error::AtomicUnknown`] when a job can be neither polled nor cancelled;
 /// [`Error::Interrupted`] when `options.interrupted` was set.
 pub fn apply(
@@ -178,18 +179,24 @@ pub fn apply(
         left: Vec::new(),
     };
     if dialect == Dialect::Migrateslots {
-        for ((from, to), slots) in groups(&steps) {
+        for ((from, to), ranges) in atomic_jobs(&steps) {
             if how.interrupted.load(Ordering::SeqCst) {
                 return Err(interrupted(&applied));
             }
             let (source, target) = (&fresh.shards[from].primary, &fresh.shards[to].primary);
-            let ranges = ranges_of(&slots);
+            // the moves of this job
+            let of_job = |m: &&Move| {
+                (m.from, m.to) == (from, to)
+                    && ranges.iter().any(|r| (r.first..=r.last).contains(&m.slot))
+            };
+            let started = Instant::now();
             let stopped = |reason: String, target_down: Option<String>| Error::AtomicStopped {
                 ranges: ranges.clone(),
                 from: format!("{} ({})", source.id, source.addr),
                 to: format!("{} ({})", target.id, target.addr),
-                reason,
+                reason: reason.into(),
                 target_down,
+                ran_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
             };
             let end = exchange.primary_endpoint(source)?;
             exchange.deadline = Instant::now() + timeout;
@@ -200,11 +207,37 @@ pub fn apply(
                 .map_err(said)?
             {
                 atomic::Ended::Moved => {
-                    for m in steps.iter().filter(|m| (m.from, m.to) == (from, to)) {
+                    for m in steps.iter().filter(of_job) {
                         applied.moves += 1;
                         applied.keys += m.keys;
                         progress(m, m.keys);
                     }
+                    // the target's replicas have the job before the next, or the run stops
+                    exchange.deadline = Instant::now() + timeout;
+                    let caught_up = exchange
+                        .primary_endpoint(target)
+                        .and_then(|end| exchange.connect(&end))
+                        .and_then(|mut con| {
+                            atomic::replicas_caught_up(&mut exchange, &mut con, timeout)
+                        });
+                    let (behind, waited) = match caught_up {
+                        Ok(Ok(())) => continue,
+                        Ok(Err((replicas, waited, offset))) => (
+                            replicas
+                                .into_iter()
+                                .map(|r| (r.addr, r.state, r.acked, offset))
+                                .collect(),
+                            Ok(u64::try_from(waited.as_millis()).unwrap_or(u64::MAX)),
+                        ),
+                        Err(e) => (Vec::new(), Err(e.what_happened())),
+                    };
+                    return Err(Error::ReplicasBehind {
+                        ranges: ranges.clone(),
+                        from: format!("{} ({})", source.id, source.addr),
+                        to: format!("{} ({})", target.id, target.addr),
+                        behind,
+                        waited_ms: waited,
+                    });
                 }
                 atomic::Ended::Interrupted => return Err(interrupted(&applied)),
                 atomic::Ended::Stopped(reason) => return Err(stopped(reason, None)),
@@ -242,13 +275,8 @@ pub fn apply(
                         to: format!("{} ({})", target.id, target.addr),
                         reason,
                         replicas: fresh.shards[from].replicas.len(),
-                        lost_if_dead: nothing[from].then(|| {
-                            steps
-                                .iter()
-                                .filter(|m| (m.from, m.to) == (from, to))
-                                .map(|m| m.keys)
-                                .sum()
-                        }),
+                        lost_if_dead: nothing[from]
+                            .then(|| steps.iter().filter(of_job).map(|m| m.keys).sum()),
                     })
                 }
             }
@@ -2393,6 +2421,35 @@ mod tests {
             ]
         );
         assert_eq!(lines[0], "# slots 1-3: 127.0.0.1:7000 -> 127.0.0.1:7001");
+    }
+
+    /// A pair of nodes with more ranges than one job takes gets several jobs of at most
+    /// `MAX_JOB_RANGES` ranges, in order, every slot in one of them: a Valkey 9.1.2 target's
+    /// replicas were desynced by a job of 811 ranges (`MAX_JOB_RANGES`' doc).
+    #[test]
+    fn atomic_jobs_hold_at_most_max_job_ranges() {
+        // 600 ranges of one slot each (every other slot), and one range of 3 slots
+        let mut moves: Vec<(u16, usize, usize)> = (0..600).map(|n| (n * 2, 0, 1)).collect();
+        moves.extend([(5000, 0, 1), (5001, 0, 1), (5002, 0, 1)]);
+        let jobs: Vec<Vec<String>> = commands(&plan(&moves), &topology(), Dialect::Migrateslots)
+            .iter()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split(' ').skip(3).map(str::to_owned).collect())
+            .collect();
+        assert_eq!(
+            jobs.iter().map(|j| j.len() / 2).collect::<Vec<_>>(),
+            [
+                super::super::MAX_JOB_RANGES,
+                super::super::MAX_JOB_RANGES,
+                601 - 2 * super::super::MAX_JOB_RANGES
+            ]
+        );
+        let slots: Vec<String> = jobs.concat();
+        let mut expected: Vec<String> = (0..600u16)
+            .flat_map(|n| [(n * 2).to_string(), (n * 2).to_string()])
+            .collect();
+        expected.extend(["5000".to_owned(), "5002".to_owned()]);
+        assert_eq!(slots, expected);
     }
 
     /// A step refused for permission before any key moved, its states undone: the stop

@@ -264,6 +264,9 @@ pub fn after_stop(
     stop: Error,
     waiting: &mut dyn FnMut(&str, Duration),
 ) -> Error {
+    if matches!(stop, Error::AtomicStopped { .. }) {
+        return atomic_target_back(url, options, how, map, stop, waiting);
+    }
     let Error::MoveStopped {
         slot,
         from,
@@ -450,6 +453,83 @@ pub fn after_stop(
     };
     let finished = finish(url, options, how, (slot, &source));
     failed_over(stop, now, None, finished, (false, false))
+}
+
+/// An atomic job's stop ([`Error::AtomicStopped`]) whose target may have been started again
+/// without its data during the job, as a classic move's end is asked: probed at once
+/// ([`restarted_empty`]), and where it did not answer (`target_down`) while its failover is
+/// waited for ([`wait_failover`], `waiting` told as for a classic end). Where it answers
+/// again empty and has replicas (by `map`), the stop says so, with the replica to take over
+/// before it syncs from the empty node; any other stop as given.
+fn atomic_target_back(
+    url: &str,
+    options: &ConnectOptions,
+    how: &ApplyOptions<'_>,
+    map: Option<&Topology>,
+    stop: Error,
+    waiting: &mut dyn FnMut(&str, Duration),
+) -> Error {
+    let Error::AtomicStopped {
+        ranges,
+        to,
+        target_down,
+        ran_ms,
+        ..
+    } = &stop
+    else {
+        return stop;
+    };
+    let id = to.split(' ').next().unwrap_or_default();
+    let Some(shard) = map.and_then(|m| m.shards.iter().find(|s| s.primary.id == id)) else {
+        return stop;
+    };
+    if shard.replicas.is_empty() {
+        return stop;
+    }
+    let replicas: Vec<(Node, Option<String>)> =
+        shard.replicas.iter().map(|r| (r.clone(), None)).collect();
+    // a start since the job began
+    let began = Instant::now()
+        .checked_sub(Duration::from_millis(*ran_ms))
+        .unwrap_or_else(Instant::now);
+    let mut back = || restarted_empty(url, options, addr_of(to), &replicas, began);
+    let restarted = match back() {
+        None if target_down.is_some() => {
+            let others = replicas.iter().map(|(r, _)| r.addr.as_str());
+            let primaries = map
+                .into_iter()
+                .flat_map(|m| m.shards.iter().map(|s| s.primary.addr.as_str()));
+            let (seeds, _) = seeds(url, options, addr_of(to), others.chain(primaries));
+            let slot = ranges.first().map_or(0, |r| r.first);
+            let told = |bound: Duration| waiting(&format!("the target {to}"), bound);
+            match wait_failover(&seeds, options, how.timeout, (id, slot), told, &mut back) {
+                Wait::Back(restarted) => Some(restarted),
+                _ => None,
+            }
+        }
+        other => other,
+    };
+    match (restarted, stop) {
+        (
+            Some(Restarted { uptime, replicas }),
+            Error::AtomicStopped {
+                ranges,
+                from,
+                to,
+                reason,
+                ran_ms,
+                ..
+            },
+        ) => Error::AtomicStopped {
+            ranges,
+            from,
+            to,
+            reason,
+            target_down: Some(super::error::atomic_target_restarted(uptime, &replicas)),
+            ran_ms,
+        },
+        (_, stop) => stop,
+    }
 }
 
 /// [`Error::TargetFailedOver`] of the [`Error::MoveStopped`] `stop`, the primary that took

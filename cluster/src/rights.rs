@@ -105,11 +105,13 @@ pub const JOBS: [&str; 1] = ["CLUSTER GETSLOTMIGRATIONS"];
 /// the servers know these commands (an older server refuses an `ACL SETUSER` that names
 /// them): `CLUSTER MIGRATESLOTS` on the source, `CLUSTER GETSLOTMIGRATIONS` for its
 /// progress (and [`JOBS`]), `CLUSTER CANCELSLOTMIGRATIONS` when a job shows no progress or
-/// is interrupted.
-pub const ATOMIC: [&str; 3] = [
+/// is interrupted, `INFO replication` on the target once a job ends (whether its replicas
+/// have it).
+pub const ATOMIC: [&str; 4] = [
     "CLUSTER MIGRATESLOTS",
     "CLUSTER GETSLOTMIGRATIONS",
     "CLUSTER CANCELSLOTMIGRATIONS",
+    "INFO replication",
 ];
 
 /// What `rebalance --apply` asks a replica of a move's end that stopped answering, whether
