@@ -122,24 +122,34 @@ impl Helpers {
             total = total.saturating_add(n);
             read = read.saturating_add(n.saturating_mul(body(j).1 - body(j).0));
         }
-        // how deep helpers followed nest in each other's bodies (no cycle: finite)
+        // how deep helpers followed nest in each other's bodies: the followed alone, among
+        // which there is no cycle (a helper that reaches itself is not followed; counting
+        // through one recursed without end: bullmq's scripts overflowed the stack)
         fn depth(
             j: usize,
             calls: &HashMap<usize, Vec<usize>>,
+            followed: &std::collections::HashSet<usize>,
             memo: &mut HashMap<usize, usize>,
         ) -> usize {
             if let Some(&d) = memo.get(&j) {
                 return d;
             }
+            // in progress: a cycle, were there one, ends here
+            memo.insert(j, 0);
             let inner = calls.get(&j).into_iter().flatten();
-            let d = 1 + inner.map(|&k| depth(k, calls, memo)).max().unwrap_or(0);
+            let d = 1 + inner
+                .filter(|k| followed.contains(k))
+                .map(|&k| depth(k, calls, followed, memo))
+                .max()
+                .unwrap_or(0);
             memo.insert(j, d);
             d
         }
         let mut depths = HashMap::new();
+        let followed_set: std::collections::HashSet<usize> = followed.iter().copied().collect();
         let deepest = followed
             .iter()
-            .map(|&j| depth(j, &calls, &mut depths))
+            .map(|&j| depth(j, &calls, &followed_set, &mut depths))
             .max()
             .unwrap_or(0);
         // each call followed copies the values of the script's names a few times
