@@ -659,8 +659,10 @@ impl Names {
                 .filter(|at| !values.contains(at))
                 .collect();
             calls.extend(&own);
-            // never called (nor copied): its body never runs, so no call of it is judged
-            if copies_called && own.iter().all(|at| self.direct_calls.contains(at)) {
+            if copies_called
+                && !calls.is_empty()
+                && own.iter().all(|at| self.direct_calls.contains(at))
+            {
                 calls.sort_unstable();
                 passed.push(j);
                 called_at.insert(j, calls);
