@@ -61,9 +61,9 @@ pub(crate) fn sent(password: &[u8]) {
 
 /// `message`, words that quote a server's answer (why it is malformed: a `CLUSTER NODES`
 /// line, a field of `CLUSTER SHARDS`), with every word (between spaces) that holds a
-/// password this process sent, or a part of it ([`holds`]), as `***`; where a part spans
+/// password this process sent, or a part of it (`holds`), as `***`; where a part spans
 /// words, the whole is left out. The words of a server's error replies are cut to their code
-/// instead ([`hide`]). Not for slotgen's whole messages: a password `pass` would hide their
+/// instead (`hide`). Not for slotgen's whole messages: a password `pass` would hide their
 /// word `password`.
 ///
 /// # Examples
